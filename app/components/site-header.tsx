@@ -1,0 +1,110 @@
+import { Menu, ShoppingBasket, UserRound, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { NAV_LINKS } from "./site-nav";
+import { ThemeSwitch } from "./theme-switch";
+
+export type HeaderUser = { name: string; email: string } | null;
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium hover:bg-muted ${isActive ? "text-foreground underline decoration-2" : "text-muted-foreground"}`;
+
+export function SiteHeader({ user }: { user: HeaderUser }) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 text-xl font-bold tracking-tight" aria-label="Paddock home">
+          <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
+          <span>Paddock</span>
+        </Link>
+        <nav aria-label="Main" className="ml-4 hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === "/"} className={navLinkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          <div className="hidden sm:block">
+            <ThemeSwitch />
+          </div>
+          <div className="hidden items-center gap-2 lg:flex">
+            {user ? (
+              <>
+                <Link to="/account" className={buttonClass("outline", "sm")}>
+                  <UserRound aria-hidden="true" className="h-4 w-4" /> My Account
+                </Link>
+                <Link to="/basket" className={buttonClass("primary", "sm")}>
+                  <ShoppingBasket aria-hidden="true" className="h-4 w-4" /> My Basket
+                </Link>
+              </>
+            ) : (
+              <>
+                <Link to="/auth" className={buttonClass("outline", "sm")}>
+                  Sign In
+                </Link>
+                <Link to="/auth?tab=signup" className={buttonClass("primary", "sm")}>
+                  Join Now
+                </Link>
+              </>
+            )}
+          </div>
+          <button
+            type="button"
+            className={`${buttonClass("ghost", "icon")} lg:hidden`}
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            aria-label={open ? "Close menu" : "Open menu"}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? <X aria-hidden="true" className="h-5 w-5" /> : <Menu aria-hidden="true" className="h-5 w-5" />}
+          </button>
+        </div>
+      </div>
+      <div id="mobile-menu" hidden={!open} className="border-t border-border lg:hidden">
+        <nav aria-label="Mobile" className="mx-auto max-w-7xl px-4 py-4">
+          <ul className="grid gap-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === "/"} className={({ isActive }) => `${navLinkClass({ isActive })} block text-base`}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-4 flex flex-wrap items-center gap-2">
+            {user ? (
+              <>
+                <Link to="/account" className={buttonClass("outline", "sm")}>My Account</Link>
+                <Link to="/basket" className={buttonClass("primary", "sm")}>My Basket</Link>
+              </>
+            ) : (
+              <>
+                <Link to="/signin" className={buttonClass("outline", "sm")}>Sign In</Link>
+                <Link to="/join" className={buttonClass("primary", "sm")}>Join Now</Link>
+              </>
+            )}
+            <div className="sm:hidden">
+              <ThemeSwitch />
+            </div>
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

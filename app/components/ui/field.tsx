@@ -1,0 +1,37 @@
+import { useId } from "react";
+
+type FieldProps = {
+  label: string;
+  error?: string;
+  hint?: string;
+  children: (ids: { id: string; describedBy?: string; invalid: boolean }) => React.ReactNode;
+};
+
+/** A label, the control, and its hint or error wired by id so screen readers announce them. */
+export function Field({ label, error, hint, children }: FieldProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      {children({ id, describedBy, invalid: Boolean(error) })}
+      {hint ? (
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export const inputClass =
+  "block w-full rounded-md border border-input bg-card px-3 py-2.5 text-card-foreground placeholder:text-muted-foreground focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-ring aria-[invalid=true]:border-destructive";

@@ -1,0 +1,5 @@
+export * from "./auth";
+export * from "./competitions";
+export * from "./orders";
+export * from "./people";
+export * from "./system";

@@ -1,0 +1,61 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { ORDER_STATUSES, sqlList } from "../constants";
+import { user } from "./auth";
+import { competitions } from "./competitions";
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    paymentStatus: text("payment_status", { enum: ORDER_STATUSES }).notNull().default("pending"),
+    subtotalPence: integer("subtotal_pence").notNull(),
+    discountPence: integer("discount_pence").notNull().default(0),
+    totalAmountPence: integer("total_amount_pence").notNull(),
+    termsVersion: text("terms_version"),
+    reservationExpiresAt: timestamp("reservation_expires_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("orders_status_check", sql.raw(`payment_status in (${sqlList(ORDER_STATUSES)})`)),
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_status_idx").on(t.paymentStatus, t.createdAt),
+  ],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    competitionId: integer("competition_id").notNull().references(() => competitions.id),
+    quantity: integer("quantity").notNull(),
+    unitPricePence: integer("unit_price_pence").notNull(),
+    discountPence: integer("discount_pence").notNull(),
+    totalPence: integer("total_pence").notNull(),
+    skillAnswer: text("skill_answer").notNull(),
+  },
+  (t) => [
+    check("order_lines_quantity_check", sql`${t.quantity} between 1 and 10`),
+    index("order_lines_order_idx").on(t.orderId),
+    index("order_lines_competition_idx").on(t.competitionId),
+  ],
+);
+
+export const payments = pgTable("payments", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  orderId: uuid("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+  provider: text("provider").notNull().default("stripe"),
+  providerSessionId: text("provider_session_id").notNull().unique(),
+  status: text("status").notNull(),
+  amountPence: integer("amount_pence").notNull(),
+  raw: jsonb("raw"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;

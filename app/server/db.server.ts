@@ -1,0 +1,74 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "~/db/schema";
+
+export type Database = NodePgDatabase<typeof schema>;
+export type Listener = (payload: string) => void;
+
+/** One database handle whatever the engine: queries through Drizzle, LISTEN for realtime, close. */
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  migrate(): Promise<void>;
+  listen(channel: string, onMessage: Listener): Promise<() => Promise<void>>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+
+export async function openDatabase(options: { url?: string; dataDir?: string; memory?: boolean }): Promise<DatabaseHandle> {
+  return options.url ? openPostgres(options.url) : openPglite(options.memory ? undefined : options.dataDir);
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const db = drizzlePg(pool, { schema, casing: "snake_case" });
+  return {
+    db,
+    kind: "postgres",
+    migrate: () => migratePg(db, { migrationsFolder }),
+    async listen(channel, onMessage) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      client.on("notification", (n) => n.channel === channel && onMessage(n.payload ?? ""));
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await client.end().catch(() => {});
+      };
+    },
+    async ping() {
+      await pool.query("select 1");
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+  let dir: string | undefined;
+  if (dataDir) {
+    dir = path.join(path.resolve(dataDir), "pglite");
+    mkdirSync(path.dirname(dir), { recursive: true });
+  }
+  const client = await PGlite.create(dir);
+  const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    async listen(channel, onMessage) {
+      const unsub = await client.listen(channel, onMessage);
+      return unsub;
+    },
+    async ping() {
+      await client.query("select 1");
+    },
+    close: () => client.close(),
+  };
+}
