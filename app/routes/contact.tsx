@@ -1,3 +1,4 @@
+// PLACEHOLDER: replaced by the issue that owns this route.
 export default function Page() {
   return <h1>contact</h1>;
 }

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/how-it-works";
 import type { LucideIcon } from "lucide-react";
-import { Brain, CreditCard, HeartHandshake, Lock, Mail, Search, ShieldCheck, Trophy, Award } from "lucide-react";
+import { Award, Brain, CreditCard, HeartHandshake, Lock, Mail, Search, ShieldCheck, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import { FaqList } from "~/components/faq-list";
 import { textLinkClass } from "~/components/legal-page";
@@ -111,12 +111,17 @@ export default function HowItWorksPage() {
 
       <section aria-labelledby="skill-title" className="mt-12 rounded-lg border border-border bg-muted p-6">
         <h2 id="skill-title" className="text-xl font-semibold">
-          Why the skill question matters
+          Before you enter
         </h2>
         <p className="mt-3 leading-7">
           <strong>A wrong answer still buys tickets, but those tickets cannot win.</strong> Only entries with the correct
           answer go into the draw, which is what makes these competitions of skill rather than lotteries. Take your
           time and check your answer before you pay.
+        </p>
+        <p className="mt-3 leading-7">
+          Competitions are open to UK and Republic of Ireland residents aged {MIN_AGE} or over. The winner is told within{" "}
+          {WINNER_NOTIFY_AIM_HOURS} hours of the draw wherever possible, and always within {WINNER_CONTACT_HOURS} hours,
+          as our terms promise.
         </p>
       </section>
 
@@ -132,11 +137,6 @@ export default function HowItWorksPage() {
             how to enter by post
           </Link>{" "}
           in our terms.
-        </p>
-        <p className="mt-3 leading-7">
-          The winner is told within {WINNER_NOTIFY_AIM_HOURS} hours of the draw wherever we can, and our terms promise
-          contact within {WINNER_CONTACT_HOURS} hours at the latest. Competitions are open to UK and Republic of Ireland
-          residents aged {MIN_AGE} or over.
         </p>
       </section>
 

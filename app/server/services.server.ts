@@ -18,8 +18,12 @@ export type Services = {
 };
 
 /** Opens the database, migrates it, and starts the process-wide workers. */
-export async function createServices(env: Env = loadEnv(), logger: Logger = rootLogger): Promise<Services> {
-  const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+export async function createServices(
+  env: Env = loadEnv(),
+  logger: Logger = rootLogger,
+  options: { memoryDatabase?: boolean } = {},
+): Promise<Services> {
+  const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, memory: options.memoryDatabase });
   await handle.migrate();
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR });
   const mail = startMailWorker(handle.db, mailer, env.MAIL_FROM, logger, env.NODE_ENV === "test" ? 250 : 2000);

@@ -1,0 +1,4 @@
+// PLACEHOLDER: replaced by the issue that owns this route.
+export default function Page() {
+  return <h1>checkout</h1>;
+}

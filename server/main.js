@@ -1,0 +1,50 @@
+// Starts Paddock's HTTP server. Development: Vite middleware with HMR. Production: the built app.
+// Kept in plain JavaScript so Node runs it directly; everything it loads is built by Vite.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import compression from "compression";
+import express from "express";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const buildDir = path.resolve(root, process.env.PADDOCK_BUILD_DIR ?? "build");
+
+const isEventStream = (res) => String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream");
+
+export async function startServer({ port = 3000, development = false } = {}) {
+  const server = express();
+  server.disable("x-powered-by");
+  server.use(compression({ filter: (req, res) => !isEventStream(res) && compression.filter(req, res) }));
+
+  let started;
+  if (development) {
+    const vite = await import("vite");
+    const viteDevServer = await vite.createServer({ root, server: { middlewareMode: true } });
+    server.use(viteDevServer.middlewares);
+    const mod = await viteDevServer.ssrLoadModule("./server/app.ts");
+    started = await mod.createApp();
+    server.use(mod.securityHeaders({ development: true }));
+    server.use(started.app);
+  } else {
+    const mod = await import(path.join(buildDir, "server/index.js"));
+    started = await mod.createApp();
+    server.use(mod.securityHeaders({ development: false, extraFormActions: started.formActionOrigins }));
+    server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+    server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+    server.use(started.app);
+  }
+
+  const listener = await new Promise((resolve, reject) => {
+    const l = server.listen(port, (error) => (error ? reject(error) : resolve(l)));
+  });
+  const address = listener.address();
+  const actualPort = typeof address === "object" && address ? address.port : port;
+  return {
+    port: actualPort,
+    started,
+    async close() {
+      listener.closeAllConnections?.();
+      await new Promise((resolve) => listener.close(() => resolve()));
+      await started.shutdown();
+    },
+  };
+}

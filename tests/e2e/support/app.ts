@@ -1,0 +1,86 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { Services } from "~/server/services.server";
+import { createTestPostgresUrl } from "../../support/database";
+
+type Running = { baseUrl: string; services: Services; dataDir: string; databaseUrl?: string; close(): Promise<void> };
+
+let running: Promise<Running> | undefined;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/**
+ * The production build, started once per test worker in this process (e2e files share it), so tests can
+ * look at the database the site writes to, whichever engine it is.
+ */
+export function app(): Promise<Running> {
+  running ??= (async () => {
+    const buildDir = process.env.PADDOCK_BUILD_DIR ?? "build";
+    if (!existsSync(path.join(buildDir, "server/index.js"))) throw new Error("No build found: run `npm run build` before the e2e tests.");
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "paddock-e2e-"));
+    const databaseUrl = await createTestPostgresUrl();
+    Object.assign(process.env, {
+      NODE_ENV: "production",
+      PORT: String(port),
+      BASE_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
+      BETTER_AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456",
+      ADMIN_EMAIL: "admin@paddock.test",
+      ADMIN_PASSWORD: "correct-horse-battery-staple",
+      ADMIN_REQUIRE_2FA: "false",
+      LOG_LEVEL: "warn",
+    });
+    if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
+    else delete process.env.DATABASE_URL;
+    // @ts-expect-error plain JavaScript module without types
+    const { startServer } = await import("../../../server/main.js");
+    const server = await startServer({ port });
+    return { baseUrl: `http://localhost:${port}`, services: server.started.services as Services, dataDir, databaseUrl, close: server.close };
+  })();
+  return running;
+}
+
+export type SentMail = { file: string; raw: string; to: string; subject: string; body: string };
+
+/** Mail the site delivered to DATA_DIR/mail, newest last. */
+export async function sentMail(): Promise<SentMail[]> {
+  const { dataDir } = await app();
+  const dir = path.join(dataDir, "mail");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .sort()
+    .map((file) => {
+      const raw = readFileSync(path.join(dir, file), "utf8");
+      const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
+      const header = (name: string) => head.match(new RegExp(`^${name}: (.*)$`, "mi"))?.[1]?.trim() ?? "";
+      return { file, raw, to: header("To"), subject: header("Subject"), body: decodeQuotedPrintable(rest.join("\n\n")) };
+    });
+}
+
+function decodeQuotedPrintable(text: string) {
+  return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** Waits until a message matching the predicate has been delivered by the outbox worker. */
+export async function waitForMail(match: (m: SentMail) => boolean, timeoutMs = 10_000): Promise<SentMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await sentMail()).find(match);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error("Expected e-mail was not delivered in time");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
