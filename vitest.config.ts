@@ -6,6 +6,7 @@ const usePostgres = Boolean(process.env.TEST_DATABASE_URL);
 export default defineConfig({
   resolve: { alias },
   test: {
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
@@ -20,7 +21,6 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: "forks",
-          poolOptions: { forks: { maxForks: 2, minForks: 1 } },
         },
       },
       ...(usePostgres
@@ -34,7 +34,6 @@ export default defineConfig({
                 testTimeout: 60_000,
                 hookTimeout: 120_000,
                 pool: "forks" as const,
-                poolOptions: { forks: { maxForks: 2, minForks: 1 } },
               },
             },
           ]

@@ -45,7 +45,6 @@ export function app(): Promise<Running> {
     });
     if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
     else delete process.env.DATABASE_URL;
-    // @ts-expect-error plain JavaScript module without types
     const { startServer } = await import("../../../server/main.js");
     const server = await startServer({ port });
     return { baseUrl: `http://localhost:${port}`, services: server.started.services as Services, dataDir, databaseUrl, close: server.close };
