@@ -51,7 +51,6 @@ export default defineConfig({
           pool: "forks",
           poolOptions: { forks: { singleFork: true } },
           isolate: false,
-          fileParallelism: false,
         },
       },
     ],
