@@ -1,5 +1,6 @@
-export const COMPETITION_STATUSES = ["draft", "active", "completed", "cancelled"] as const;
-export type CompetitionStatus = (typeof COMPETITION_STATUSES)[number];
+import { COMPETITION_STATUSES, type CompetitionStatus } from "../db/constants";
+
+export { COMPETITION_STATUSES, type CompetitionStatus };
 
 export type CompetitionState = {
   endDate: Date;

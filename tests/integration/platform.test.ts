@@ -1,0 +1,114 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { count, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { competitions, emailOutbox, userRoles } from "~/db/schema";
+import { seedCompetitions } from "~/db/seed-data";
+import { loadEnv } from "~/server/env.server";
+import { deliverDueEmails, enqueueEmail, type Mailer } from "~/server/mail.server";
+import { ensureAdmin, seedCompetitionsIfEmpty } from "~/server/seed.server";
+import { createTestServices, type TestServices } from "../support/services";
+
+let services: TestServices;
+
+beforeAll(async () => {
+  services = await createTestServices();
+});
+afterAll(async () => {
+  await services?.dispose();
+});
+
+describe("configuration", () => {
+  it("refuses bad values with one readable message naming each", () => {
+    expect(() => loadEnv({ PORT: "eighty", DATABASE_URL: "mysql://x", DATA_DIR: services.env.DATA_DIR })).toThrow(
+      /Invalid configuration:\n\s+PORT: .*\n\s+DATABASE_URL: must be a postgres:\/\/ URL/,
+    );
+  });
+
+  it("fills in defaults and keeps a generated secret stable across starts", () => {
+    const first = loadEnv({ DATA_DIR: services.env.DATA_DIR });
+    const second = loadEnv({ DATA_DIR: services.env.DATA_DIR });
+    expect(first.PORT).toBe(3000);
+    expect(first.BASE_URL).toBe("http://localhost:3000");
+    expect(first.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(second.AUTH_SECRET).toBe(first.AUTH_SECRET);
+  });
+});
+
+describe("database", () => {
+  it("is migrated and answers", async () => {
+    await services.handle.ping();
+    const rows = await services.db.execute(sql`select count(*)::int as n from information_schema.tables where table_name = 'competitions'`);
+    expect((rows as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+  });
+
+  it("refuses more tickets sold and reserved than exist", async () => {
+    await seedCompetitionsIfEmpty(services.db, new Date());
+    const [comp] = await services.db.select().from(competitions).limit(1);
+    await expect(
+      services.db.update(competitions).set({ ticketsReserved: comp!.totalTickets - comp!.ticketsSold + 1 }).where(eq(competitions.id, comp!.id)),
+    ).rejects.toThrow();
+  });
+});
+
+describe("seed", () => {
+  it("creates the demo competitions once, each with four options containing its answer", async () => {
+    await seedCompetitionsIfEmpty(services.db, new Date());
+    expect(await seedCompetitionsIfEmpty(services.db, new Date())).toBe(0);
+    const rows = await services.db.select().from(competitions);
+    expect(rows).toHaveLength(seedCompetitions.length);
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    for (const row of rows) {
+      expect(row.skillOptions).toHaveLength(4);
+      expect(row.skillOptions).toContain(row.correctAnswer);
+      expect(existsSync(path.join("public", row.imageUrl))).toBe(true);
+    }
+    const now = Date.now();
+    expect(rows.filter((r) => r.endDate.getTime() < now)).toHaveLength(1);
+    expect(rows.some((r) => r.ticketsSold / r.totalTickets >= 0.97)).toBe(true);
+    expect(rows.filter((r) => r.featured).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("creates an admin once with printed credentials when none is configured", async () => {
+    const first = await ensureAdmin(services);
+    expect(first?.email).toBe("admin@paddock.local");
+    expect(first?.password.length).toBeGreaterThanOrEqual(12);
+    expect(await ensureAdmin(services)).toBeUndefined();
+    const [admins] = await services.db.select({ n: count() }).from(userRoles).where(eq(userRoles.role, "admin"));
+    expect(admins?.n).toBe(1);
+    const signIn = await services.auth.api.signInEmail({ body: { email: first!.email, password: first!.password } });
+    expect(signIn.user.email).toBe("admin@paddock.local");
+  });
+});
+
+describe("mail outbox", () => {
+  it("delivers a queued message once, even when two workers race", async () => {
+    await enqueueEmail(services.db, { to: "someone@example.test", subject: "Race", text: "hello", kind: "test-race" });
+    const sent: string[] = [];
+    const mailer: Mailer = { describe: "memory", send: async (m) => void sent.push(m.subject) };
+    await Promise.all([deliverDueEmails(services.db, mailer, "from@example.test"), deliverDueEmails(services.db, mailer, "from@example.test")]);
+    expect(sent.filter((s) => s === "Race")).toHaveLength(1);
+    const [row] = await services.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "test-race"));
+    expect(row?.status).toBe("sent");
+  });
+
+  it("retries a failed send later with backoff instead of losing it", async () => {
+    await enqueueEmail(services.db, { to: "x@example.test", subject: "Flaky", text: "t", kind: "test-flaky" });
+    const failing: Mailer = { describe: "down", send: async () => Promise.reject(new Error("SMTP down")) };
+    await deliverDueEmails(services.db, failing, "from@example.test");
+    const [row] = await services.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "test-flaky"));
+    expect(row).toMatchObject({ status: "pending", attempts: 1, lastError: "SMTP down" });
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it("writes .eml files under DATA_DIR/mail when no SMTP server is configured", async () => {
+    await enqueueEmail(services.db, { to: "file@example.test", subject: "To a file", text: "body text", kind: "test-file" });
+    await deliverDueEmails(services.db, services.mailer, services.env.MAIL_FROM);
+    const dir = path.join(services.env.DATA_DIR, "mail");
+    const files = readdirSync(dir).filter((f) => f.includes("test-file"));
+    expect(files).toHaveLength(1);
+    const raw = readFileSync(path.join(dir, files[0]!), "utf8");
+    expect(raw).toMatch(/^To: file@example.test$/m);
+    expect(raw).toMatch(/^Subject: To a file$/m);
+  });
+});
