@@ -66,6 +66,8 @@ export const twoFactor = pgTable("two_factor", {
   backupCodes: text("backup_codes").notNull(),
   userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
   verified: boolean("verified").default(true),
+  failedVerificationCount: integer("failed_verification_count").default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
 });
 
 export const rateLimit = pgTable("rate_limit", {

@@ -10,6 +10,8 @@ export const profiles = pgTable("profiles", {
   lastName: text("last_name"),
   phone: text("phone"),
   marketingConsent: boolean("marketing_consent").notNull().default(false),
+  /** A new address waiting for its owner to confirm it from the link we sent there. */
+  pendingEmail: text("pending_email"),
   dateOfBirth: date("date_of_birth"),
   country: text("country"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
