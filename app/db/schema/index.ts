@@ -3,3 +3,6 @@ export * from "./competitions";
 export * from "./orders";
 export * from "./people";
 export * from "./system";
+export * from "./baskets";
+export * from "./protection";
+export * from "./standin";

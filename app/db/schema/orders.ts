@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { ORDER_STATUSES, sqlList } from "../constants";
 import { user } from "./auth";
 import { competitions } from "./competitions";
@@ -16,6 +16,16 @@ export const orders = pgTable(
     termsVersion: text("terms_version"),
     reservationExpiresAt: timestamp("reservation_expires_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** Checkout: the buyer's e-mail at the time, the provider's session, the key that makes a double click one order. */
+    email: text("email"),
+    source: text("source"),
+    idempotencyKey: text("idempotency_key"),
+    providerSessionId: text("provider_session_id").unique(),
+    checkoutUrl: text("checkout_url"),
+    /** When the reconciler may look at this order again (a lease, so processes do not collide). */
+    nextReconcileAt: timestamp("next_reconcile_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    failureReason: text("failure_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -23,6 +33,8 @@ export const orders = pgTable(
     check("orders_status_check", sql.raw(`payment_status in (${sqlList(ORDER_STATUSES)})`)),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.paymentStatus, t.createdAt),
+    unique("orders_user_idempotency_unique").on(t.userId, t.idempotencyKey),
+    index("orders_reservation_idx").on(t.paymentStatus, t.reservationExpiresAt),
   ],
 );
 

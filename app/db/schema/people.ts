@@ -14,6 +14,8 @@ export const profiles = pgTable("profiles", {
   pendingEmail: text("pending_email"),
   dateOfBirth: date("date_of_birth"),
   country: text("country"),
+  /** Set when the account confirmed date of birth (18+) and UK/Ireland residence before a first paid entry. */
+  eligibilityConfirmedAt: timestamp("eligibility_confirmed_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

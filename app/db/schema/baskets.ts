@@ -1,0 +1,25 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { competitions } from "./competitions";
+
+/** The server-side basket: one line per competition per account. Prices are never stored here. */
+export const basketItems = pgTable(
+  "basket_items",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    competitionId: integer("competition_id").notNull().references(() => competitions.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    skillAnswer: text("skill_answer"),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("basket_items_user_competition_unique").on(t.userId, t.competitionId),
+    check("basket_items_quantity_check", sql`${t.quantity} between 1 and 10`),
+    index("basket_items_competition_idx").on(t.competitionId),
+  ],
+);
+
+export type BasketItemRow = typeof basketItems.$inferSelect;
