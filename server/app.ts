@@ -6,6 +6,7 @@ import { RouterContextProvider } from "react-router";
 import { nonceContext, servicesContext } from "~/server/context";
 import { seedIfEmpty } from "~/server/seed.server";
 import { closeServices, createServices, type Services } from "~/server/services.server";
+import { mountPayments } from "./payments";
 import { competitionEvents } from "./sse";
 
 export { securityHeaders } from "./security";
@@ -40,6 +41,8 @@ export async function createApp(): Promise<StartedApp> {
   });
   app.all("/api/auth/{*splat}", toNodeHandler(services.auth));
   app.get("/api/competitions/events", competitionEvents(services));
+  // Stripe webhook (raw body) and, without STRIPE_SECRET_KEY, the Stripe stand-in: both before React Router.
+  mountPayments(app, services);
 
   app.use(
     createRequestHandler({
@@ -56,7 +59,7 @@ export async function createApp(): Promise<StartedApp> {
     app,
     services,
     adminCredentials: seeded.adminCredentials,
-    formActionOrigins: [],
+    formActionOrigins: services.payments.checkoutOrigins,
     shutdown: () => closeServices(services),
   };
 }

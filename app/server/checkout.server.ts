@@ -1,0 +1,382 @@
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { competitions, orderLines, orders, tickets } from "~/db/schema";
+import { formatPence } from "~/domain/money";
+import { MAX_TICKETS, MIN_TICKETS, priceBasket } from "~/domain/pricing";
+import { isOfferedAnswer } from "~/domain/ticket-allocation";
+import { fulfilCheckoutSession } from "./fulfilment.server";
+import { isUuid, linesInLockOrder, releaseReservation, type Executor } from "./payments/orders.server";
+import { checkCanEnter, TERMS_VERSION, type EntryBlock } from "./player-protection.server";
+import type { Services } from "./services.server";
+
+export type CheckoutLineInput = { competitionId: number; quantity: unknown; skillAnswer: unknown };
+
+export type StartCheckoutResult =
+  | { ok: true; orderId: string; url: string }
+  | { ok: false; status: 400 | 403 | 409 | 422 | 502; message: string; block?: EntryBlock };
+
+/** How long tickets are held for a buyer at the payment page (the spec's 30 minutes). */
+export const CHECKOUT_WINDOW_MS = 30 * 60_000;
+/**
+ * Stripe refuses a session that expires less than 30 minutes after it receives the request, so the session
+ * (and the reservation with it) runs a minute longer than the window to absorb clocks and latency.
+ */
+export const PROVIDER_MARGIN_MS = 60_000;
+export const MAX_CHECKOUT_LINES = 20;
+
+export const CHECKOUT_MESSAGES = {
+  answer: "Please answer the skill question to proceed.",
+  quantity: `Choose between ${MIN_TICKETS} and ${MAX_TICKETS} tickets.`,
+  empty: "Your basket is empty.",
+  duplicate: "Each competition can appear only once in a checkout.",
+  invalid: "This checkout request is not valid. Please reload the page and try again.",
+  notFound: "This competition could not be found.",
+  ended: "This competition has ended.",
+  notLive: "This competition is not open for entries.",
+  failed: "Failed to create checkout session",
+  alreadyPaid: "This order has already been paid.",
+  stale: "This checkout has expired or was cancelled. Please start again.",
+} as const;
+
+/** A refusal inside the checkout transaction: thrown to roll everything back, then returned to the caller. */
+class Refusal extends Error {
+  constructor(
+    readonly status: 400 | 403 | 409 | 422,
+    message: string,
+    readonly block?: EntryBlock,
+  ) {
+    super(message);
+  }
+}
+
+function parseQuantity(raw: unknown): number | null {
+  const n = typeof raw === "number" ? raw : typeof raw === "string" && /^\s*\d{1,3}\s*$/.test(raw) ? Number(raw) : Number.NaN;
+  return Number.isInteger(n) && n >= MIN_TICKETS && n <= MAX_TICKETS ? n : null;
+}
+
+const ticketsText = (n: number) => `${n} ticket${n === 1 ? "" : "s"}`;
+
+type ParsedLine = { competitionId: number; quantity: number; skillAnswer: string };
+
+function parseLines(lines: CheckoutLineInput[]): ParsedLine[] {
+  if (!Array.isArray(lines) || lines.length === 0) throw new Refusal(400, CHECKOUT_MESSAGES.empty);
+  if (lines.length > MAX_CHECKOUT_LINES) throw new Refusal(400, CHECKOUT_MESSAGES.invalid);
+  const seen = new Set<number>();
+  return lines.map((line) => {
+    const competitionId = Number(line?.competitionId);
+    if (!Number.isSafeInteger(competitionId) || competitionId < 1) throw new Refusal(400, CHECKOUT_MESSAGES.notFound);
+    if (seen.has(competitionId)) throw new Refusal(400, CHECKOUT_MESSAGES.duplicate);
+    seen.add(competitionId);
+    const quantity = parseQuantity(line.quantity);
+    if (quantity === null) throw new Refusal(400, CHECKOUT_MESSAGES.quantity);
+    const skillAnswer = typeof line.skillAnswer === "string" ? line.skillAnswer : "";
+    if (skillAnswer.trim() === "") throw new Refusal(400, CHECKOUT_MESSAGES.answer);
+    return { competitionId, quantity, skillAnswer };
+  });
+}
+
+/** Tickets this user holds or is holding per competition: paid orders and live (pending) reservations. */
+export async function ticketsHeldByUser(db: Executor, userId: string, competitionIds: number[]): Promise<Map<number, number>> {
+  if (competitionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ competitionId: orderLines.competitionId, quantity: sql<number>`sum(${orderLines.quantity})::int` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orders.userId, userId), inArray(orders.paymentStatus, ["paid", "pending"]), inArray(orderLines.competitionId, competitionIds)))
+    .groupBy(orderLines.competitionId);
+  return new Map(rows.map((r) => [r.competitionId, Number(r.quantity)]));
+}
+
+type ExistingOrder = typeof orders.$inferSelect;
+
+async function findByKey(db: Executor, userId: string, idempotencyKey: string): Promise<ExistingOrder | undefined> {
+  const [row] = await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+/**
+ * Starts paying for tickets. Everything is decided here from the database (the input carries no prices):
+ * in ONE transaction the lines are validated, priced, checked against the player's protections and reserved
+ * with one conditional UPDATE per competition, and the order is written; then the provider's Checkout Session
+ * is created with an idempotency key derived from the order, so a double click (same key) makes one order and
+ * one session.
+ */
+export async function startCheckout(
+  services: Services,
+  input: { userId: string; email: string; lines: CheckoutLineInput[]; idempotencyKey: string; source: "single" | "basket" },
+): Promise<StartCheckoutResult> {
+  const { db } = services;
+  const now = services.now();
+  const key = typeof input.idempotencyKey === "string" ? input.idempotencyKey.trim() : "";
+  if (key.length < 8 || key.length > 200) return { ok: false, status: 400, message: CHECKOUT_MESSAGES.invalid };
+
+  const previous = await findByKey(db, input.userId, key);
+  if (previous) return resumeExisting(services, previous, false);
+
+  let created: { order: ExistingOrder; isNew: boolean };
+  try {
+    const parsed = parseLines(input.lines);
+    created = await db.transaction(async (tx) => {
+      // One checkout at a time per buyer: the spend limit and per-person caps are then checked against settled numbers.
+      await tx.execute(sql`select pg_advisory_xact_lock(5005, hashtext(${input.userId}))`);
+      const again = await findByKey(tx, input.userId, key);
+      if (again) return { order: again, isNew: false };
+
+      const ids = parsed.map((l) => l.competitionId).sort((a, b) => a - b);
+      const rows = await tx
+        .select({
+          id: competitions.id,
+          title: competitions.title,
+          status: competitions.status,
+          endDate: competitions.endDate,
+          entryPricePence: competitions.entryPricePence,
+          totalTickets: competitions.totalTickets,
+          ticketsSold: competitions.ticketsSold,
+          ticketsReserved: competitions.ticketsReserved,
+          maxTicketsPerUser: competitions.maxTicketsPerUser,
+          skillOptions: competitions.skillOptions,
+        })
+        .from(competitions)
+        .where(inArray(competitions.id, ids));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const held = await ticketsHeldByUser(tx, input.userId, ids);
+
+      for (const line of parsed) {
+        const comp = byId.get(line.competitionId);
+        if (!comp || comp.status === "draft") throw new Refusal(400, CHECKOUT_MESSAGES.notFound);
+        if (comp.endDate.getTime() <= now.getTime()) throw new Refusal(409, `${comp.title}: ${CHECKOUT_MESSAGES.ended}`);
+        if (comp.status !== "active") throw new Refusal(409, `${comp.title}: ${CHECKOUT_MESSAGES.notLive}`);
+        if (!isOfferedAnswer(line.skillAnswer, comp.skillOptions)) throw new Refusal(422, CHECKOUT_MESSAGES.answer);
+        const cap = comp.maxTicketsPerUser;
+        const already = held.get(comp.id) ?? 0;
+        if (cap !== null && already + line.quantity > cap) {
+          const left = Math.max(0, cap - already);
+          throw new Refusal(
+            409,
+            left === 0
+              ? `You already have the most tickets one person can hold for ${comp.title} (${cap}).`
+              : `You can have at most ${ticketsText(cap)} for ${comp.title}, and you already have ${already}: you can add ${left} more.`,
+          );
+        }
+      }
+
+      const priced = priceBasket(parsed.map((line) => ({ ...line, unitPricePence: (byId.get(line.competitionId) as (typeof rows)[number]).entryPricePence })));
+      const block = await checkCanEnter(tx, input.userId, priced.totalPence, now);
+      if (block) throw new Refusal(403, block.message, block);
+
+      // Reserve: one conditional UPDATE per competition, in id order. It either takes the tickets or changes nothing.
+      for (const line of [...parsed].sort((a, b) => a.competitionId - b.competitionId)) {
+        const [reserved] = await tx
+          .update(competitions)
+          .set({ ticketsReserved: sql`${competitions.ticketsReserved} + ${line.quantity}` })
+          .where(
+            and(
+              eq(competitions.id, line.competitionId),
+              eq(competitions.status, "active"),
+              gt(competitions.endDate, now),
+              sql`${competitions.ticketsSold} + ${competitions.ticketsReserved} + ${line.quantity} <= ${competitions.totalTickets}`,
+            ),
+          )
+          .returning({ id: competitions.id });
+        if (!reserved) throw await availabilityRefusal(tx, line.competitionId, now);
+      }
+
+      const expiresAt = new Date(now.getTime() + CHECKOUT_WINDOW_MS + PROVIDER_MARGIN_MS);
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: input.userId,
+          email: input.email,
+          source: input.source === "basket" ? "basket" : "single",
+          idempotencyKey: key,
+          paymentStatus: "pending",
+          subtotalPence: priced.subtotalPence,
+          discountPence: priced.discountPence,
+          totalAmountPence: priced.totalPence,
+          termsVersion: TERMS_VERSION,
+          reservationExpiresAt: expiresAt,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!order) throw new Error("order insert returned nothing");
+      await tx.insert(orderLines).values(
+        priced.lines.map((line) => ({
+          orderId: order.id,
+          competitionId: line.competitionId,
+          quantity: line.quantity,
+          unitPricePence: line.unitPricePence,
+          discountPence: line.discountPence,
+          totalPence: line.totalPence,
+          skillAnswer: line.skillAnswer,
+        })),
+      );
+      return { order, isNew: true };
+    });
+  } catch (error) {
+    if (error instanceof Refusal) return { ok: false, status: error.status, message: error.message, ...(error.block ? { block: error.block } : {}) };
+    throw error;
+  }
+  return resumeExisting(services, created.order, created.isNew);
+}
+
+async function availabilityRefusal(tx: Executor, competitionId: number, now: Date): Promise<Refusal> {
+  const [comp] = await tx
+    .select({ title: competitions.title, status: competitions.status, endDate: competitions.endDate, total: competitions.totalTickets, sold: competitions.ticketsSold, reserved: competitions.ticketsReserved })
+    .from(competitions)
+    .where(eq(competitions.id, competitionId));
+  if (!comp) return new Refusal(400, CHECKOUT_MESSAGES.notFound);
+  if (comp.endDate.getTime() <= now.getTime()) return new Refusal(409, `${comp.title}: ${CHECKOUT_MESSAGES.ended}`);
+  if (comp.status !== "active") return new Refusal(409, `${comp.title}: ${CHECKOUT_MESSAGES.notLive}`);
+  const left = Math.max(0, comp.total - comp.sold - comp.reserved);
+  if (left === 0) return new Refusal(409, `Sorry, ${comp.title} has sold out.`);
+  return new Refusal(409, `Only ${ticketsText(left)} left for ${comp.title}.`);
+}
+
+/**
+ * A pending order gets its provider session. The request that created the order creates the session (and, if
+ * that fails, gives the tickets back); a repeat of the same request waits briefly for that session instead of
+ * racing it, and only creates it itself (same idempotency key, so the same session) if none appears.
+ */
+async function resumeExisting(services: Services, order: ExistingOrder, isCreator: boolean): Promise<StartCheckoutResult> {
+  let current = order;
+  if (!isCreator) {
+    const deadline = Date.now() + 10_000;
+    while (current.paymentStatus === "pending" && !current.checkoutUrl && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const [fresh] = await services.db.select().from(orders).where(eq(orders.id, order.id));
+      if (fresh) current = fresh;
+    }
+  }
+  if (current.paymentStatus === "paid") return { ok: false, status: 409, message: CHECKOUT_MESSAGES.alreadyPaid };
+  if (current.paymentStatus !== "pending") return { ok: false, status: 409, message: CHECKOUT_MESSAGES.stale };
+  if (current.checkoutUrl) return { ok: true, orderId: current.id, url: current.checkoutUrl };
+  try {
+    const url = await openProviderSession(services, current);
+    return { ok: true, orderId: current.id, url };
+  } catch (error) {
+    services.logger.error({ err: error, orderId: current.id }, "could not create the checkout session");
+    if (isCreator) await abandonOrder(services, current.id, "cancelled", "session_create_failed", { onlyWithoutSession: true });
+    return { ok: false, status: 502, message: CHECKOUT_MESSAGES.failed };
+  }
+}
+
+/** The provider's session for an order. Its parameters are a pure function of the order, so a retry with the same key replays it. */
+export async function openProviderSession(services: Services, order: ExistingOrder): Promise<string> {
+  const lines = await services.db
+    .select({ title: competitions.title, quantity: orderLines.quantity, unitPricePence: orderLines.unitPricePence, discountPence: orderLines.discountPence, totalPence: orderLines.totalPence })
+    .from(orderLines)
+    .innerJoin(competitions, eq(competitions.id, orderLines.competitionId))
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.competitionId));
+  const session = await services.payments.createCheckoutSession({
+    orderId: order.id,
+    email: order.email ?? "",
+    items: lines.map((line) => ({
+      name: `${line.title}: ${ticketsText(line.quantity)}`,
+      description: `${ticketsText(line.quantity)} at ${formatPence(line.unitPricePence)}${line.discountPence > 0 ? `, multi-buy saving ${formatPence(line.discountPence)}` : ""}`,
+      amountPence: line.totalPence,
+    })),
+    expiresAt: order.reservationExpiresAt ?? new Date(order.createdAt.getTime() + CHECKOUT_WINDOW_MS + PROVIDER_MARGIN_MS),
+    idempotencyKey: `checkout-session-${order.id}`,
+  });
+  if (!session.url) throw new Error(`session ${session.id} has no url (status ${session.status})`);
+  await services.db
+    .update(orders)
+    .set({ providerSessionId: session.id, checkoutUrl: session.url, updatedAt: services.now() })
+    .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, "pending")));
+  return session.url;
+}
+
+/** Releases a pending order's reservation and closes it (kept as an abandoned checkout). */
+export async function abandonOrder(
+  services: Services,
+  orderId: string,
+  status: "cancelled" | "expired",
+  reason: string,
+  options: { onlyWithoutSession?: boolean } = {},
+): Promise<boolean> {
+  return services.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order || order.paymentStatus !== "pending") return false;
+    if (options.onlyWithoutSession && order.providerSessionId) return false;
+    await releaseReservation(tx, await linesInLockOrder(tx, orderId));
+    await tx.update(orders).set({ paymentStatus: status, failureReason: reason, updatedAt: services.now() }).where(eq(orders.id, orderId));
+    return true;
+  });
+}
+
+async function findOwnOrder(services: Services, userId: string, orderId: string) {
+  if (!isUuid(orderId)) return undefined;
+  const [order] = await services.db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  return order;
+}
+
+export type VerifyPaymentResult =
+  | { ok: true; status: "paid"; ticketCount: number; lines: { competitionId: number; title: string; ticketNumbers: number[]; isCorrectAnswer: boolean }[] }
+  | { ok: true; status: "pending" }
+  | { ok: false; message: string };
+
+const NOT_FOUND = { ok: false as const, message: "Order not found" };
+
+export const VERIFY_MESSAGES = {
+  failed: "Failed to verify payment",
+  notCompleted: "This checkout was not completed, so no payment was taken.",
+  refunded: "We could not honour this payment, so it has been refunded in full. We have e-mailed you the details.",
+} as const;
+
+/**
+ * /payment-success: reads the order (it must be the caller's); if it is not settled yet, asks the provider and
+ * runs the same fulfilment as the webhook, so a late webhook never leaves a paying buyer without tickets.
+ */
+export async function verifyPayment(services: Services, input: { userId: string; sessionId: string; orderId: string }): Promise<VerifyPaymentResult> {
+  let order = await findOwnOrder(services, input.userId, input.orderId);
+  if (!order) return NOT_FOUND;
+  if (order.providerSessionId && order.providerSessionId !== input.sessionId) return NOT_FOUND;
+  if (order.paymentStatus !== "paid" && order.paymentStatus !== "refunded") {
+    try {
+      const session = await services.payments.retrieveSession(input.sessionId);
+      if (session.orderId !== order.id) return NOT_FOUND;
+      await fulfilCheckoutSession(services, session);
+    } catch (error) {
+      services.logger.error({ err: error, orderId: order.id }, "payment verification failed");
+      return { ok: false, message: VERIFY_MESSAGES.failed };
+    }
+    order = (await findOwnOrder(services, input.userId, input.orderId)) ?? order;
+  }
+  if (order.paymentStatus === "pending") return { ok: true, status: "pending" };
+  if (order.paymentStatus === "refunded") return { ok: false, message: VERIFY_MESSAGES.refunded };
+  if (order.paymentStatus !== "paid") return { ok: false, message: VERIFY_MESSAGES.notCompleted };
+  const rows = await services.db
+    .select({ competitionId: tickets.competitionId, title: competitions.title, ticketNumber: tickets.ticketNumber, isCorrectAnswer: tickets.isCorrectAnswer })
+    .from(tickets)
+    .innerJoin(competitions, eq(competitions.id, tickets.competitionId))
+    .where(eq(tickets.orderId, order.id))
+    .orderBy(asc(tickets.competitionId), asc(tickets.ticketNumber));
+  const lines = new Map<number, { competitionId: number; title: string; ticketNumbers: number[]; isCorrectAnswer: boolean }>();
+  for (const row of rows) {
+    const line = lines.get(row.competitionId) ?? { competitionId: row.competitionId, title: row.title, ticketNumbers: [], isCorrectAnswer: row.isCorrectAnswer };
+    line.ticketNumbers.push(row.ticketNumber);
+    lines.set(row.competitionId, line);
+  }
+  return { ok: true, status: "paid", ticketCount: rows.length, lines: [...lines.values()] };
+}
+
+/**
+ * /payment-cancelled: gives the tickets back at once and expires the provider's session. If the buyer paid in
+ * another tab a moment earlier, the session comes back complete and is fulfilled (or refunded) as usual.
+ */
+export async function cancelCheckout(services: Services, input: { userId: string; orderId: string }): Promise<{ ok: boolean }> {
+  const order = await findOwnOrder(services, input.userId, input.orderId);
+  if (!order) return { ok: false };
+  if (order.paymentStatus !== "pending") return { ok: order.paymentStatus === "cancelled" || order.paymentStatus === "expired" };
+  await abandonOrder(services, order.id, "cancelled", "cancelled_by_buyer");
+  if (order.providerSessionId) {
+    try {
+      const session = await services.payments.expireSession(order.providerSessionId);
+      if (session.status === "complete") await fulfilCheckoutSession(services, session);
+    } catch (error) {
+      services.logger.warn({ err: error, orderId: order.id }, "could not expire the checkout session; the reconciler will retry");
+    }
+  }
+  return { ok: true };
+}

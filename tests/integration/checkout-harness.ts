@@ -1,0 +1,171 @@
+// Shared set-up for the checkout, fulfilment, reconciler, basket and protection tests: real services on a fresh
+// database, plus the Stripe stand-in and the webhook endpoint served over HTTP by a small Express app, so the
+// app's provider (the official Stripe SDK) talks to the stand-in exactly as it would to Stripe.
+import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { and, asc, eq, sql } from "drizzle-orm";
+import express from "express";
+import { competitions, emailOutbox, orders, profiles, stripeStandinSessions, tickets, user } from "~/db/schema";
+import { createPaymentProvider, standinCredentials } from "~/server/payments/provider.server";
+import { startCheckout, type CheckoutLineInput } from "~/server/checkout.server";
+import { signPayload } from "../../server/stripe-standin";
+import { mountPayments } from "../../server/payments";
+import { createTestServices, type TestServices } from "../support/services";
+
+export const OPTIONS = ["Dressage", "Eventing", "Show jumping", "Polo"];
+export const CORRECT = "Eventing";
+export const WRONG = "Polo";
+
+export type Harness = Awaited<ReturnType<typeof createCheckoutHarness>>;
+
+export async function createCheckoutHarness() {
+  const services = await createTestServices();
+  const app = express();
+  const control = { webhooksDown: false };
+  app.post("/api/stripe/webhook", (_req, res, next) => {
+    if (control.webhooksDown) res.status(503).json({ error: "down for the test" });
+    else next();
+  });
+  const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const provider = () =>
+    createPaymentProvider({ baseUrl: services.env.BASE_URL, standinApiOrigin: baseUrl, authSecret: services.env.AUTH_SECRET });
+  services.payments = provider();
+  // Retries after the first delivery are left out so a test decides when (and whether) an event arrives.
+  mountPayments(app, services, { publicBaseUrl: baseUrl, standin: { retryDelaysMs: [0] } });
+  const credentials = standinCredentials(services.env.AUTH_SECRET);
+
+  const harness = {
+    services,
+    baseUrl,
+    control,
+    /** Points the app's provider somewhere nothing listens (a provider outage), or back at the stand-in. */
+    providerDown(down: boolean) {
+      services.payments = down
+        ? createPaymentProvider({ baseUrl: services.env.BASE_URL, standinApiOrigin: "http://127.0.0.1:9", authSecret: services.env.AUTH_SECRET })
+        : provider();
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await services.dispose();
+    },
+
+    async createBuyer(options: { eligible?: boolean; email?: string } = {}) {
+      const id = randomUUID();
+      const email = options.email ?? `buyer-${id.slice(0, 8)}@example.test`;
+      await services.db.insert(user).values({ id, name: "Test Buyer", email, emailVerified: true });
+      await services.db.insert(profiles).values({
+        userId: id,
+        email,
+        ...(options.eligible === false ? {} : { dateOfBirth: "1990-05-01", country: "GB", eligibilityConfirmedAt: new Date() }),
+      });
+      return { id, email };
+    },
+
+    async createCompetition(overrides: Partial<typeof competitions.$inferInsert> = {}) {
+      const slug = overrides.slug ?? `comp-${randomUUID().slice(0, 8)}`;
+      const [row] = await services.db
+        .insert(competitions)
+        .values({
+          slug,
+          title: `Saddle ${slug}`,
+          description: "A test competition",
+          prizeTitle: "A saddle",
+          prizeDescription: "A very good saddle",
+          prizeValue: "£1,000",
+          entryPricePence: 250,
+          totalTickets: 100,
+          ticketsSold: 0,
+          endDate: new Date(Date.now() + 7 * 86_400_000),
+          imageUrl: "/images/competitions/test.svg",
+          skillQuestion: "Which discipline combines dressage, cross-country and show jumping?",
+          skillOptions: OPTIONS,
+          correctAnswer: CORRECT,
+          status: "active",
+          ...overrides,
+        })
+        .returning();
+      if (!row) throw new Error("competition not created");
+      return row;
+    },
+
+    checkout(buyer: { id: string; email: string }, lines: CheckoutLineInput[], options: { key?: string; source?: "single" | "basket" } = {}) {
+      return startCheckout(services, { userId: buyer.id, email: buyer.email, lines, idempotencyKey: options.key ?? randomUUID(), source: options.source ?? "single" });
+    },
+
+    /** Submits the stand-in's hosted payment form, as a browser would. */
+    async pay(url: string, card = "4242 4242 4242 4242") {
+      const response = await fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ cardNumber: card, expiry: "12 / 34", cvc: "123", name: "Test Buyer" }),
+        redirect: "manual",
+      });
+      return { status: response.status, location: response.headers.get("location"), html: await response.text() };
+    },
+
+    /** Posts a Stripe-signed event to the webhook endpoint, exactly as the provider does. */
+    async deliver(type: string, session: Record<string, unknown>, options: { secret?: string } = {}) {
+      const payload = JSON.stringify({ id: `evt_${randomUUID()}`, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object: session } });
+      const response = await fetch(`${baseUrl}/api/stripe/webhook`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Stripe-Signature": signPayload(payload, options.secret ?? credentials.webhookSecret, Math.floor(Date.now() / 1000)) },
+        body: payload,
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    },
+
+    /** The stand-in's session as Stripe's JSON (what a webhook event carries). */
+    async sessionJson(sessionId: string) {
+      const response = await fetch(`${baseUrl}/stripe-standin/v1/checkout/sessions/${sessionId}`, { headers: { Authorization: `Bearer ${credentials.apiKey}` } });
+      return (await response.json()) as Record<string, unknown>;
+    },
+
+    async order(orderId: string) {
+      const [row] = await services.db.select().from(orders).where(eq(orders.id, orderId));
+      if (!row) throw new Error(`no order ${orderId}`);
+      return row;
+    },
+
+    async competition(id: number) {
+      const [row] = await services.db.select().from(competitions).where(eq(competitions.id, id));
+      if (!row) throw new Error(`no competition ${id}`);
+      return row;
+    },
+
+    async ticketsOf(competitionId: number) {
+      return services.db.select().from(tickets).where(eq(tickets.competitionId, competitionId)).orderBy(asc(tickets.ticketNumber));
+    },
+
+    async mailTo(email: string, kind?: string) {
+      return services.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.to, email), kind ? eq(emailOutbox.kind, kind) : sql`true`))
+        .orderBy(asc(emailOutbox.id));
+    },
+
+    async standinSession(sessionId: string) {
+      const [row] = await services.db.select().from(stripeStandinSessions).where(eq(stripeStandinSessions.id, sessionId));
+      if (!row) throw new Error(`no stand-in session ${sessionId}`);
+      return row;
+    },
+
+    /** Moves the app's clock (not the stand-in's), as time passing would. */
+    advanceClock(ms: number) {
+      const offset = ms;
+      const previous = services.now;
+      services.now = () => new Date(previous().getTime() + offset);
+    },
+  };
+  return harness;
+}
+
+export function sessionIdFromUrl(url: string) {
+  const id = url.split("/").pop();
+  if (!id?.startsWith("cs_test_")) throw new Error(`not a stand-in session url: ${url}`);
+  return id;
+}

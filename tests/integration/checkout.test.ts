@@ -1,0 +1,293 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { basketItems, orderLines, orders, payments, stripeStandinSessions } from "~/db/schema";
+import { addToBasket } from "~/server/basket.server";
+import { cancelCheckout, verifyPayment } from "~/server/checkout.server";
+import { CORRECT, createCheckoutHarness, sessionIdFromUrl, WRONG, type Harness } from "./checkout-harness";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createCheckoutHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe("paying through the Stripe stand-in", () => {
+  it("sells numbered tickets, records the payment, e-mails the buyer and shows them on the success page", async () => {
+    const comp = await h.createCompetition({ ticketsSold: 40, entryPricePence: 250 });
+    const buyer = await h.createBuyer();
+    const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity: "3", skillAnswer: CORRECT }]);
+    if (!started.ok) throw new Error(started.message);
+    expect(started.url).toBe(`${h.baseUrl}/stripe-standin/pay/${sessionIdFromUrl(started.url)}`);
+    expect((await h.competition(comp.id)).ticketsReserved).toBe(3);
+
+    // The hosted page: TEST MODE, merchant, amount in pounds (3 × £2.50 less 5% = £7.13), labelled fields.
+    const page = await (await fetch(started.url)).text();
+    expect(page).toContain("TEST MODE");
+    expect(page).toContain("Pay Paddock");
+    expect(page).toContain("Pay £7.13");
+    for (const label of ["Card number", "Expiry (MM / YY)", "CVC", "Name on card"]) expect(page).toContain(`>${label}</label>`);
+    expect(page).toContain(`/payment-cancelled?order_id=${started.orderId}`);
+
+    const paid = await h.pay(started.url);
+    expect(paid.status).toBe(303);
+    const sessionId = sessionIdFromUrl(started.url);
+    expect(paid.location).toBe(`${h.services.env.BASE_URL}/payment-success?session_id=${sessionId}&order_id=${started.orderId}`);
+
+    // The signed webhook arrived before the redirect: the order is paid and its tickets numbered after the 40 sold.
+    const order = await h.order(started.orderId);
+    expect(order).toMatchObject({ paymentStatus: "paid", totalAmountPence: 713, providerSessionId: sessionId, termsVersion: expect.any(String) });
+    const sold = await h.ticketsOf(comp.id);
+    expect(sold.map((t) => t.ticketNumber)).toEqual([41, 42, 43]);
+    expect(sold.every((t) => t.isCorrectAnswer && t.userId === buyer.id && t.orderId === order.id)).toBe(true);
+    expect(await h.competition(comp.id)).toMatchObject({ ticketsSold: 43, ticketsReserved: 0 });
+    const [payment] = await h.services.db.select().from(payments).where(eq(payments.orderId, order.id));
+    expect(payment).toMatchObject({ providerSessionId: sessionId, status: "paid", amountPence: 713 });
+
+    const [mail] = await h.mailTo(buyer.email, "order-confirmation");
+    expect(mail?.subject).toBe("Your Paddock entry is confirmed: 3 tickets");
+    expect(mail?.text).toContain("Ticket numbers: 41, 42, 43");
+    expect(mail?.text).toContain("Your answer is correct");
+
+    const verified = await verifyPayment(h.services, { userId: buyer.id, sessionId, orderId: order.id });
+    expect(verified).toEqual({ ok: true, status: "paid", ticketCount: 3, lines: [{ competitionId: comp.id, title: comp.title, ticketNumbers: [41, 42, 43], isCorrectAnswer: true }] });
+  });
+
+  it("takes nothing for a declined card or one without funds, and says why on the page", async () => {
+    const comp = await h.createCompetition();
+    const buyer = await h.createBuyer();
+    const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 2, skillAnswer: CORRECT }]);
+    if (!started.ok) throw new Error(started.message);
+
+    const declined = await h.pay(started.url, "4000 0000 0000 0002");
+    expect(declined.status).toBe(402);
+    expect(declined.html).toContain("Your card was declined.");
+    const broke = await h.pay(started.url, "4000000000009995");
+    expect(broke.html).toContain("Your card has insufficient funds.");
+    const typo = await h.pay(started.url, "4242 4242 4242 4241");
+    expect(typo.html).toContain("Your card number is invalid.");
+
+    expect((await h.order(started.orderId)).paymentStatus).toBe("pending");
+    expect(await h.ticketsOf(comp.id)).toEqual([]);
+    expect((await h.standinSession(sessionIdFromUrl(started.url))).status).toBe("open");
+    expect(await verifyPayment(h.services, { userId: buyer.id, sessionId: sessionIdFromUrl(started.url), orderId: started.orderId })).toEqual({ ok: true, status: "pending" });
+  });
+
+  it("marks tickets bought with a wrong answer as not able to win, and says so in the e-mail", async () => {
+    const comp = await h.createCompetition();
+    const buyer = await h.createBuyer();
+    const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 1, skillAnswer: WRONG }]);
+    if (!started.ok) throw new Error(started.message);
+    await h.pay(started.url);
+    const [ticket] = await h.ticketsOf(comp.id);
+    expect(ticket).toMatchObject({ ticketNumber: 1, skillAnswer: WRONG, isCorrectAnswer: false });
+    const [mail] = await h.mailTo(buyer.email, "order-confirmation");
+    expect(mail?.text).toContain("Ticket number: 1");
+    expect(mail?.text).toContain("valid entries but cannot win");
+  });
+
+  it("pays for a basket of two competitions in one payment and clears only those basket lines", async () => {
+    const first = await h.createCompetition({ entryPricePence: 500 });
+    const second = await h.createCompetition({ entryPricePence: 100 });
+    const other = await h.createCompetition();
+    const buyer = await h.createBuyer();
+    for (const c of [first, second, other]) await addToBasket(h.services, buyer.id, { competitionId: c.id, quantity: 1, skillAnswer: CORRECT });
+    const started = await h.checkout(
+      buyer,
+      [
+        { competitionId: second.id, quantity: 5, skillAnswer: WRONG },
+        { competitionId: first.id, quantity: 2, skillAnswer: CORRECT },
+      ],
+      { source: "basket" },
+    );
+    if (!started.ok) throw new Error(started.message);
+    const session = await h.standinSession(sessionIdFromUrl(started.url));
+    // £10.00 + 5 × £1.00 less 10% = £14.50, charged once.
+    expect(session.amountTotal).toBe(1450);
+    expect(session.lineItems.map((l) => l.amount_total).sort()).toEqual([1000, 450].sort());
+    await h.pay(started.url);
+    expect((await h.order(started.orderId)).paymentStatus).toBe("paid");
+    expect((await h.ticketsOf(first.id)).length).toBe(2);
+    expect((await h.ticketsOf(second.id)).every((t) => !t.isCorrectAnswer)).toBe(true);
+    const left = await h.services.db.select().from(basketItems).where(eq(basketItems.userId, buyer.id));
+    expect(left.map((l) => l.competitionId)).toEqual([other.id]);
+  });
+});
+
+describe("the server decides", () => {
+  it("ignores prices sent by the client: the amount charged is the database's", async () => {
+    const comp = await h.createCompetition({ entryPricePence: 999 });
+    const buyer = await h.createBuyer();
+    const forged = { competitionId: comp.id, quantity: 2, skillAnswer: CORRECT, unitPricePence: 1, totalPence: 1, price: 0, discountPercent: 100 };
+    const started = await h.checkout(buyer, [forged]);
+    if (!started.ok) throw new Error(started.message);
+    expect(await h.order(started.orderId)).toMatchObject({ subtotalPence: 1998, discountPence: 0, totalAmountPence: 1998 });
+    const [line] = await h.services.db.select().from(orderLines).where(eq(orderLines.orderId, started.orderId));
+    expect(line).toMatchObject({ unitPricePence: 999, totalPence: 1998 });
+    expect((await h.standinSession(sessionIdFromUrl(started.url))).amountTotal).toBe(1998);
+  });
+
+  it("makes one order and one payment session for a double click (same idempotency key)", async () => {
+    const comp = await h.createCompetition();
+    const buyer = await h.createBuyer();
+    const key = crypto.randomUUID();
+    const line = { competitionId: comp.id, quantity: 2, skillAnswer: CORRECT };
+    const [a, b, c] = await Promise.all([h.checkout(buyer, [line], { key }), h.checkout(buyer, [line], { key }), h.checkout(buyer, [line], { key })]);
+    if (!a?.ok || !b?.ok || !c?.ok) throw new Error("a repeat was refused");
+    expect(new Set([a.orderId, b.orderId, c.orderId]).size).toBe(1);
+    expect(new Set([a.url, b.url, c.url]).size).toBe(1);
+    expect(await h.services.db.select().from(orders).where(eq(orders.userId, buyer.id))).toHaveLength(1);
+    expect((await h.competition(comp.id)).ticketsReserved).toBe(2);
+    const sessions = await h.services.db.select().from(stripeStandinSessions);
+    expect(sessions.filter((s) => s.metadata.order_id === a.orderId)).toHaveLength(1);
+  });
+
+  it.each([
+    ["no answer", { quantity: 1, skillAnswer: "" }, 400, "Please answer the skill question to proceed."],
+    ["an answer that is not an option", { quantity: 1, skillAnswer: "Hacking" }, 422, "Please answer the skill question to proceed."],
+    ["no tickets", { quantity: 0, skillAnswer: CORRECT }, 400, "Choose between 1 and 10 tickets."],
+    ["eleven tickets", { quantity: "11", skillAnswer: CORRECT }, 400, "Choose between 1 and 10 tickets."],
+    ["a fraction", { quantity: 1.5, skillAnswer: CORRECT }, 400, "Choose between 1 and 10 tickets."],
+    ["words", { quantity: "three", skillAnswer: CORRECT }, 400, "Choose between 1 and 10 tickets."],
+  ])("refuses %s and reserves nothing", async (_name, input, status, message) => {
+    const comp = await h.createCompetition();
+    const buyer = await h.createBuyer();
+    const result = await h.checkout(buyer, [{ competitionId: comp.id, ...input }]);
+    expect(result).toEqual({ ok: false, status, message });
+    expect((await h.competition(comp.id)).ticketsReserved).toBe(0);
+  });
+
+  it("refuses closed, unpublished and unknown competitions", async () => {
+    const buyer = await h.createBuyer();
+    const ended = await h.createCompetition({ endDate: new Date(Date.now() - 1000) });
+    const completed = await h.createCompetition({ status: "completed" });
+    const draft = await h.createCompetition({ status: "draft" });
+    const line = (competitionId: number) => [{ competitionId, quantity: 1, skillAnswer: CORRECT }];
+    expect(await h.checkout(buyer, line(ended.id))).toMatchObject({ ok: false, status: 409, message: `${ended.title}: This competition has ended.` });
+    expect(await h.checkout(buyer, line(completed.id))).toMatchObject({ ok: false, status: 409, message: `${completed.title}: This competition is not open for entries.` });
+    expect(await h.checkout(buyer, line(draft.id))).toMatchObject({ ok: false, status: 400, message: "This competition could not be found." });
+    expect(await h.checkout(buyer, line(987_654))).toMatchObject({ ok: false, status: 400 });
+    expect(await h.checkout(buyer, [])).toMatchObject({ ok: false, status: 400, message: "Your basket is empty." });
+  });
+
+  it("says how many are left, and when none are, without reserving any", async () => {
+    const comp = await h.createCompetition({ totalTickets: 50, ticketsSold: 48 });
+    const buyer = await h.createBuyer();
+    expect(await h.checkout(buyer, [{ competitionId: comp.id, quantity: 3, skillAnswer: CORRECT }])).toEqual({
+      ok: false,
+      status: 409,
+      message: `Only 2 tickets left for ${comp.title}.`,
+    });
+    expect((await h.checkout(buyer, [{ competitionId: comp.id, quantity: 2, skillAnswer: CORRECT }])).ok).toBe(true);
+    expect(await h.checkout(buyer, [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }])).toEqual({
+      ok: false,
+      status: 409,
+      message: `Sorry, ${comp.title} has sold out.`,
+    });
+    expect(await h.competition(comp.id)).toMatchObject({ ticketsSold: 48, ticketsReserved: 2 });
+  });
+
+  it("reserves nothing at all when one line of a basket cannot be had", async () => {
+    const plenty = await h.createCompetition();
+    const scarce = await h.createCompetition({ totalTickets: 10, ticketsSold: 9 });
+    const buyer = await h.createBuyer();
+    const result = await h.checkout(buyer, [
+      { competitionId: plenty.id, quantity: 4, skillAnswer: CORRECT },
+      { competitionId: scarce.id, quantity: 2, skillAnswer: CORRECT },
+    ]);
+    expect(result).toMatchObject({ ok: false, status: 409, message: `Only 1 ticket left for ${scarce.title}.` });
+    expect((await h.competition(plenty.id)).ticketsReserved).toBe(0);
+    expect(await h.services.db.select().from(orders).where(eq(orders.userId, buyer.id))).toHaveLength(0);
+  });
+
+  it("holds each person to the competition's cap, counting paid tickets and live reservations", async () => {
+    const comp = await h.createCompetition({ maxTicketsPerUser: 5 });
+    const buyer = await h.createBuyer();
+    const first = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 2, skillAnswer: CORRECT }]);
+    if (!first.ok) throw new Error(first.message);
+    await h.pay(first.url);
+    const second = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 2, skillAnswer: CORRECT }]);
+    expect(second.ok).toBe(true);
+    expect(await h.checkout(buyer, [{ competitionId: comp.id, quantity: 2, skillAnswer: CORRECT }])).toEqual({
+      ok: false,
+      status: 409,
+      message: `You can have at most 5 tickets for ${comp.title}, and you already have 4: you can add 1 more.`,
+    });
+    expect((await h.checkout(buyer, [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }])).ok).toBe(true);
+    expect(await h.checkout(buyer, [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }])).toMatchObject({
+      ok: false,
+      message: `You already have the most tickets one person can hold for ${comp.title} (5).`,
+    });
+    // Someone else is not affected by this buyer's cap.
+    expect((await h.checkout(await h.createBuyer(), [{ competitionId: comp.id, quantity: 5, skillAnswer: CORRECT }])).ok).toBe(true);
+  });
+});
+
+describe("verification and cancellation", () => {
+  it("shows nothing of another buyer's order", async () => {
+    const comp = await h.createCompetition();
+    const owner = await h.createBuyer();
+    const stranger = await h.createBuyer();
+    const started = await h.checkout(owner, [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }]);
+    if (!started.ok) throw new Error(started.message);
+    await h.pay(started.url);
+    const sessionId = sessionIdFromUrl(started.url);
+    expect(await verifyPayment(h.services, { userId: stranger.id, sessionId, orderId: started.orderId })).toEqual({ ok: false, message: "Order not found" });
+    expect(await verifyPayment(h.services, { userId: owner.id, sessionId: "cs_test_other", orderId: started.orderId })).toEqual({ ok: false, message: "Order not found" });
+    expect(await verifyPayment(h.services, { userId: owner.id, sessionId, orderId: "not-a-uuid" })).toEqual({ ok: false, message: "Order not found" });
+    expect(await cancelCheckout(h.services, { userId: stranger.id, orderId: started.orderId })).toEqual({ ok: false });
+  });
+
+  it("fulfils on the success page when the webhook is late", async () => {
+    const comp = await h.createCompetition();
+    const buyer = await h.createBuyer();
+    const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 2, skillAnswer: CORRECT }]);
+    if (!started.ok) throw new Error(started.message);
+    h.control.webhooksDown = true;
+    try {
+      await h.pay(started.url);
+    } finally {
+      h.control.webhooksDown = false;
+    }
+    expect((await h.order(started.orderId)).paymentStatus).toBe("pending");
+    const verified = await verifyPayment(h.services, { userId: buyer.id, sessionId: sessionIdFromUrl(started.url), orderId: started.orderId });
+    expect(verified).toMatchObject({ ok: true, status: "paid", ticketCount: 2 });
+    expect((await h.ticketsOf(comp.id)).map((t) => t.ticketNumber)).toEqual([1, 2]);
+  });
+
+  it("gives the tickets back at once when the buyer cancels, and the payment page stops taking payment", async () => {
+    const comp = await h.createCompetition();
+    const buyer = await h.createBuyer();
+    const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 4, skillAnswer: CORRECT }]);
+    if (!started.ok) throw new Error(started.message);
+    expect(await cancelCheckout(h.services, { userId: buyer.id, orderId: started.orderId })).toEqual({ ok: true });
+    expect(await h.order(started.orderId)).toMatchObject({ paymentStatus: "cancelled", failureReason: "cancelled_by_buyer" });
+    expect((await h.competition(comp.id)).ticketsReserved).toBe(0);
+    expect((await h.standinSession(sessionIdFromUrl(started.url))).status).toBe("expired");
+    const late = await h.pay(started.url);
+    expect(late.status).toBe(410);
+    expect(late.html).toContain("This checkout session has expired");
+    expect(await cancelCheckout(h.services, { userId: buyer.id, orderId: started.orderId })).toEqual({ ok: true });
+  });
+
+  it("says 'Failed to create checkout session' and keeps nothing reserved when the provider is unreachable", async () => {
+    const comp = await h.createCompetition();
+    const buyer = await h.createBuyer();
+    h.providerDown(true);
+    try {
+      const result = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 2, skillAnswer: CORRECT }]);
+      expect(result).toEqual({ ok: false, status: 502, message: "Failed to create checkout session" });
+    } finally {
+      h.providerDown(false);
+    }
+    expect((await h.competition(comp.id)).ticketsReserved).toBe(0);
+    const [order] = await h.services.db.select().from(orders).where(eq(orders.userId, buyer.id));
+    expect(order).toMatchObject({ paymentStatus: "cancelled", failureReason: "session_create_failed" });
+  }, 60_000);
+
+  it("refuses a webhook whose signature does not match", async () => {
+    const response = await h.deliver("checkout.session.completed", { id: "cs_test_forged", object: "checkout.session" }, { secret: "whsec_wrong" });
+    expect(response.status).toBe(400);
+  });
+});
