@@ -5,6 +5,7 @@ import { MAX_TICKETS, MIN_TICKETS, priceBasket } from "~/domain/pricing";
 import { isOfferedAnswer } from "~/domain/ticket-allocation";
 import { fulfilCheckoutSession } from "./fulfilment.server";
 import { isUuid, linesInLockOrder, releaseReservation, type Executor } from "./payments/orders.server";
+import type { CheckoutSessionSummary } from "./payments/provider.server";
 import { checkCanEnter, TERMS_VERSION, type EntryBlock } from "./player-protection.server";
 import type { Services } from "./services.server";
 
@@ -251,8 +252,9 @@ async function resumeExisting(services: Services, order: ExistingOrder, isCreato
   if (current.paymentStatus !== "pending") return { ok: false, status: 409, message: CHECKOUT_MESSAGES.stale };
   if (current.checkoutUrl) return { ok: true, orderId: current.id, url: current.checkoutUrl };
   try {
-    const url = await openProviderSession(services, current);
-    return { ok: true, orderId: current.id, url };
+    const session = await openProviderSession(services, current);
+    if (session.status !== "open" || !session.url) throw new Error(`session ${session.id} is ${session.status}, not open`);
+    return { ok: true, orderId: current.id, url: session.url };
   } catch (error) {
     services.logger.error({ err: error, orderId: current.id }, "could not create the checkout session");
     if (isCreator) await abandonOrder(services, current.id, "cancelled", "session_create_failed", { onlyWithoutSession: true });
@@ -260,8 +262,11 @@ async function resumeExisting(services: Services, order: ExistingOrder, isCreato
   }
 }
 
-/** The provider's session for an order. Its parameters are a pure function of the order, so a retry with the same key replays it. */
-export async function openProviderSession(services: Services, order: ExistingOrder): Promise<string> {
+/**
+ * Creates (or, with the same idempotency key, finds again) the provider's session for an order and records it.
+ * Its parameters are a pure function of the order, so a retry with the same key replays it.
+ */
+export async function openProviderSession(services: Services, order: ExistingOrder): Promise<CheckoutSessionSummary> {
   const lines = await services.db
     .select({ title: competitions.title, quantity: orderLines.quantity, unitPricePence: orderLines.unitPricePence, discountPence: orderLines.discountPence, totalPence: orderLines.totalPence })
     .from(orderLines)
@@ -279,12 +284,11 @@ export async function openProviderSession(services: Services, order: ExistingOrd
     expiresAt: order.reservationExpiresAt ?? new Date(order.createdAt.getTime() + CHECKOUT_WINDOW_MS + PROVIDER_MARGIN_MS),
     idempotencyKey: `checkout-session-${order.id}`,
   });
-  if (!session.url) throw new Error(`session ${session.id} has no url (status ${session.status})`);
   await services.db
     .update(orders)
-    .set({ providerSessionId: session.id, checkoutUrl: session.url, updatedAt: services.now() })
+    .set({ providerSessionId: session.id, checkoutUrl: session.status === "open" ? session.url : null, updatedAt: services.now() })
     .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, "pending")));
-  return session.url;
+  return session;
 }
 
 /** Releases a pending order's reservation and closes it (kept as an abandoned checkout). */

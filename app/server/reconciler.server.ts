@@ -63,9 +63,7 @@ async function reconcileOrder(services: Services, order: Claimed, now: Date, rep
     const [full] = await services.db.select().from(orders).where(eq(orders.id, order.id));
     if (!full) return;
     try {
-      await openProviderSession(services, full);
-      const [fresh] = await services.db.select({ sessionId: orders.providerSessionId }).from(orders).where(eq(orders.id, order.id));
-      sessionId = fresh?.sessionId ?? null;
+      sessionId = (await openProviderSession(services, full)).id;
     } catch (error) {
       services.logger.warn({ err: error, orderId: order.id }, "reconciler could not recover the checkout session");
     }

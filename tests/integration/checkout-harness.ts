@@ -33,8 +33,9 @@ export async function createCheckoutHarness() {
   const provider = () =>
     createPaymentProvider({ baseUrl: services.env.BASE_URL, standinApiOrigin: baseUrl, authSecret: services.env.AUTH_SECRET });
   services.payments = provider();
-  // Retries after the first delivery are left out so a test decides when (and whether) an event arrives.
-  mountPayments(app, services, { publicBaseUrl: baseUrl, standin: { retryDelaysMs: [0] } });
+  // Retries after the first delivery are left out so a test decides when (and whether) an event arrives; the
+  // stand-in keeps the app's clock, so a test that moves time moves it for the provider too.
+  mountPayments(app, services, { publicBaseUrl: baseUrl, standin: { retryDelaysMs: [0], now: () => services.now() } });
   const credentials = standinCredentials(services.env.AUTH_SECRET);
 
   const harness = {
@@ -107,6 +108,16 @@ export async function createCheckoutHarness() {
       return { status: response.status, location: response.headers.get("location"), html: await response.text() };
     },
 
+    /** Pays while the webhook endpoint is down: the provider has the money, the app has heard nothing. */
+    async payUnannounced(url: string) {
+      control.webhooksDown = true;
+      try {
+        return await harness.pay(url);
+      } finally {
+        control.webhooksDown = false;
+      }
+    },
+
     /** Posts a Stripe-signed event to the webhook endpoint, exactly as the provider does. */
     async deliver(type: string, session: Record<string, unknown>, options: { secret?: string } = {}) {
       const payload = JSON.stringify({ id: `evt_${randomUUID()}`, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object: session } });
@@ -154,7 +165,7 @@ export async function createCheckoutHarness() {
       return row;
     },
 
-    /** Moves the app's clock (not the stand-in's), as time passing would. */
+    /** Moves the clock of the app and the stand-in, as time passing would. */
     advanceClock(ms: number) {
       const offset = ms;
       const previous = services.now;

@@ -1,0 +1,116 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tickets } from "~/db/schema";
+import { fulfilCheckoutSession } from "~/server/fulfilment.server";
+import { CORRECT, createCheckoutHarness, sessionIdFromUrl, type Harness } from "./checkout-harness";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createCheckoutHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const postgres = process.env.TEST_DB_ENGINE === "postgres";
+
+describe("no ticket is sold twice and none beyond the total", () => {
+  // Real concurrency needs real connections: PGlite runs one transaction at a time, so this runs on PostgreSQL.
+  it.skipIf(!postgres)(
+    "200 simultaneous buyers for the last 10 tickets: exactly 10 sold, numbers unique, capacity never exceeded",
+    async () => {
+      const comp = await h.createCompetition({ totalTickets: 1000, ticketsSold: 990 });
+      const buyers = await Promise.all(Array.from({ length: 200 }, () => h.createBuyer()));
+
+      // Watch the row while the stampede runs: sold + reserved must never pass the total.
+      let watching = true;
+      let worst = 0;
+      const watcher = (async () => {
+        while (watching) {
+          const c = await h.competition(comp.id);
+          worst = Math.max(worst, c.ticketsSold + c.ticketsReserved);
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      })();
+
+      const results = await Promise.all(buyers.map((b) => h.checkout(b, [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }])));
+      const winners = results.flatMap((r) => (r.ok ? [r] : []));
+      const losers = results.filter((r) => !r.ok);
+      expect(winners).toHaveLength(10);
+      expect(new Set(losers.map((r) => !r.ok && r.message))).toEqual(new Set([`Sorry, ${comp.title} has sold out.`]));
+      expect(await h.competition(comp.id)).toMatchObject({ ticketsSold: 990, ticketsReserved: 10 });
+
+      // All ten pay at once through the stand-in; each webhook runs fulfilment, and we also run it again directly
+      // with the session fetched from the provider, as /payment-success would, to race the webhook.
+      await Promise.all(
+        winners.map(async (w) => {
+          const [paid, session] = await Promise.all([h.pay(w.url), h.services.payments.retrieveSession(sessionIdFromUrl(w.url))]);
+          expect(paid.status).toBe(303);
+          await fulfilCheckoutSession(h.services, await h.services.payments.retrieveSession(session.id));
+        }),
+      );
+      watching = false;
+      await watcher;
+
+      expect(worst).toBeLessThanOrEqual(1000);
+      expect(await h.competition(comp.id)).toMatchObject({ ticketsSold: 1000, ticketsReserved: 0 });
+      const sold = await h.ticketsOf(comp.id);
+      expect(sold.map((t) => t.ticketNumber)).toEqual(Array.from({ length: 10 }, (_, i) => 991 + i));
+      expect(new Set(sold.map((t) => t.userId)).size).toBe(10);
+      const paidOrders = await h.services.db.execute(sql`select count(*)::int as n from orders where payment_status = 'paid'
+        and id in (select order_id from order_lines where competition_id = ${comp.id})`);
+      expect((paidOrders.rows[0] as { n: number }).n).toBe(10);
+    },
+    120_000,
+  );
+
+  it.skipIf(!postgres)("mixed quantities from 100 buyers never oversell and leave no gap or duplicate", async () => {
+    const comp = await h.createCompetition({ totalTickets: 60, ticketsSold: 0 });
+    const buyers = await Promise.all(Array.from({ length: 100 }, () => h.createBuyer()));
+    const results = await Promise.all(buyers.map((b, i) => h.checkout(b, [{ competitionId: comp.id, quantity: 1 + (i % 4), skillAnswer: CORRECT }])));
+    const winners = results.flatMap((r) => (r.ok ? [r] : []));
+    await Promise.all(winners.map((w) => h.pay(w.url)));
+    const after = await h.competition(comp.id);
+    expect(after.ticketsReserved).toBe(0);
+    expect(after.ticketsSold).toBeLessThanOrEqual(60);
+    // Quantities are 1-4, so once fewer than 4 are left some buyers are refused: at least 57 sell.
+    expect(after.ticketsSold).toBeGreaterThanOrEqual(57);
+    const numbers = (await h.ticketsOf(comp.id)).map((t) => t.ticketNumber);
+    expect(numbers).toEqual(Array.from({ length: after.ticketsSold }, (_, i) => i + 1));
+  }, 120_000);
+
+  it("one buyer after another for the last 10 tickets: exactly 10 sold, then 'sold out'", async () => {
+    const comp = await h.createCompetition({ totalTickets: 30, ticketsSold: 20 });
+    const wants = [3, 3, 3, 3, 1, 2, 1];
+    const outcomes: string[] = [];
+    for (const quantity of wants) {
+      const result = await h.checkout(await h.createBuyer(), [{ competitionId: comp.id, quantity, skillAnswer: CORRECT }]);
+      if (result.ok) {
+        await h.pay(result.url);
+        outcomes.push(`bought ${quantity}`);
+      } else {
+        outcomes.push(result.message);
+      }
+    }
+    expect(outcomes).toEqual([
+      "bought 3",
+      "bought 3",
+      "bought 3",
+      `Only 1 ticket left for ${comp.title}.`,
+      "bought 1",
+      `Sorry, ${comp.title} has sold out.`,
+      `Sorry, ${comp.title} has sold out.`,
+    ]);
+    expect(await h.competition(comp.id)).toMatchObject({ ticketsSold: 30, ticketsReserved: 0 });
+    expect((await h.ticketsOf(comp.id)).map((t) => t.ticketNumber)).toEqual(Array.from({ length: 10 }, (_, i) => 21 + i));
+  });
+
+  it("the database itself refuses to hold more than the total, whatever the code does", async () => {
+    const comp = await h.createCompetition({ totalTickets: 5, ticketsSold: 5 });
+    await expect(h.services.db.execute(sql`update competitions set tickets_reserved = 1 where id = ${comp.id}`)).rejects.toThrow();
+    const ticket = { competitionId: comp.id, ticketNumber: 1, skillAnswer: CORRECT, isCorrectAnswer: true };
+    await h.services.db.insert(tickets).values(ticket);
+    await expect(h.services.db.insert(tickets).values(ticket)).rejects.toThrow();
+    expect(await h.ticketsOf(comp.id)).toHaveLength(1);
+  });
+});
