@@ -503,6 +503,7 @@ function layout(title: string, body: string) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>
 </head>
