@@ -1,11 +1,30 @@
+import { randomUUID } from "node:crypto";
+import { fromNodeHeaders } from "better-auth/node";
 import express from "express";
+import { z } from "zod";
+import { startCheckout } from "~/server/checkout.server";
 import { handleStripeWebhook } from "~/server/payments/webhook.server";
 import { standinCredentials } from "~/server/payments/provider.server";
 import type { Services } from "~/server/services.server";
 import { createStripeStandin, type StandinOptions } from "./stripe-standin";
 
+/** The spec's create-payment call: one competition, or several lines (a basket). Any other field is ignored. */
+const CheckoutRequest = z.union([
+  z.object({
+    competitionId: z.coerce.number().int().positive(),
+    quantity: z.unknown(),
+    skillAnswer: z.unknown(),
+    idempotencyKey: z.string().min(8).max(200).optional(),
+  }),
+  z.object({
+    lines: z.array(z.object({ competitionId: z.coerce.number().int().positive(), quantity: z.unknown(), skillAnswer: z.unknown() })).min(1).max(20),
+    idempotencyKey: z.string().min(8).max(200).optional(),
+  }),
+]);
+
 /**
- * Mounts the payment endpoints: the Stripe webhook (raw body, before any body parser and before React Router)
+ * Mounts the payment endpoints: the Stripe webhook (raw body, before any body parser and before React Router),
+ * the JSON create-payment call POST /api/checkout (session cookie; used by scripts and the checkout benchmark),
  * and, without STRIPE_SECRET_KEY, the built-in Stripe stand-in under /stripe-standin.
  */
 export function mountPayments(
@@ -21,6 +40,42 @@ export function mountPayments(
     } catch (error) {
       services.logger.error({ err: error }, "webhook handling failed");
       res.status(500).json({ error: "Webhook handling failed" });
+    }
+  });
+
+  app.post("/api/checkout", express.json({ limit: "20kb" }), async (req, res) => {
+    res.set("Cache-Control", "no-store");
+    // JSON only, from our own origin: a cross-site form cannot send this, and the Origin check covers the rest.
+    const origin = req.get("origin");
+    if (!req.is("application/json") || (origin && origin !== new URL(services.env.BASE_URL).origin)) {
+      res.status(403).json({ error: "Forbidden" });
+      return;
+    }
+    const session = await services.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }).catch(() => null);
+    if (!session) {
+      res.status(401).json({ error: "Sign in required" });
+      return;
+    }
+    const parsed = CheckoutRequest.safeParse(req.body);
+    if (!parsed.success) {
+      res.status(400).json({ error: "Invalid request" });
+      return;
+    }
+    const body = parsed.data;
+    const lines = "lines" in body ? body.lines : [{ competitionId: body.competitionId, quantity: body.quantity, skillAnswer: body.skillAnswer }];
+    try {
+      const result = await startCheckout(services, {
+        userId: session.user.id,
+        email: session.user.email,
+        lines,
+        idempotencyKey: body.idempotencyKey ?? randomUUID(),
+        source: "lines" in body ? "basket" : "single",
+      });
+      if (result.ok) res.json({ url: result.url, orderId: result.orderId });
+      else res.status(result.status).json({ error: result.message, ...(result.block ? { block: result.block.code } : {}) });
+    } catch (error) {
+      services.logger.error({ err: error }, "checkout failed");
+      res.status(500).json({ error: "Failed to create checkout session" });
     }
   });
 

@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { and, asc, eq, sql } from "drizzle-orm";
+import { toNodeHandler } from "better-auth/node";
 import express from "express";
 import { competitions, emailOutbox, orders, profiles, stripeStandinSessions, tickets, user } from "~/db/schema";
 import { createPaymentProvider, standinCredentials } from "~/server/payments/provider.server";
@@ -26,6 +27,7 @@ export async function createCheckoutHarness() {
     if (control.webhooksDown) res.status(503).json({ error: "down for the test" });
     else next();
   });
+  app.all("/api/auth/{*splat}", toNodeHandler(services.auth));
   const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
@@ -64,6 +66,27 @@ export async function createCheckoutHarness() {
         ...(options.eligible === false ? {} : { dateOfBirth: "1990-05-01", country: "GB", eligibilityConfirmedAt: new Date() }),
       });
       return { id, email };
+    },
+
+    /** A real account made through better-auth and signed in over HTTP: returns its session cookie. */
+    async signedInBuyer() {
+      const email = `signed-${randomUUID().slice(0, 8)}@example.test`;
+      const password = "a-long-test-password-1";
+      const created = await services.auth.api.signUpEmail({ body: { email, password, name: "Signed Buyer" } });
+      await services.db.update(user).set({ emailVerified: true }).where(eq(user.id, created.user.id));
+      const eligible = { dateOfBirth: "1990-05-01", country: "GB", eligibilityConfirmedAt: new Date() };
+      await services.db.insert(profiles).values({ userId: created.user.id, email, ...eligible }).onConflictDoUpdate({ target: profiles.userId, set: eligible });
+      const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: services.env.BASE_URL },
+        body: JSON.stringify({ email, password }),
+      });
+      if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+      const cookie = response.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      return { id: created.user.id, email, cookie };
     },
 
     async createCompetition(overrides: Partial<typeof competitions.$inferInsert> = {}) {

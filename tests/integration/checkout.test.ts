@@ -224,6 +224,33 @@ describe("the server decides", () => {
   });
 });
 
+describe("POST /api/checkout (the create-payment call)", () => {
+  const post = (body: unknown, headers: Record<string, string>) =>
+    fetch(`${h.baseUrl}/api/checkout`, { method: "POST", headers: { "Content-Type": "application/json", Origin: h.services.env.BASE_URL, ...headers }, body: JSON.stringify(body) });
+
+  it("answers with the payment page's url for a signed-in buyer, charging the database's price whatever is sent", async () => {
+    const comp = await h.createCompetition({ entryPricePence: 400 });
+    const buyer = await h.signedInBuyer();
+    const response = await post({ competitionId: comp.id, quantity: 3, skillAnswer: CORRECT, unitPrice: 0.01, totalPrice: 0.03 }, { Cookie: buyer.cookie });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { url: string; orderId: string };
+    expect(body.url).toMatch(/\/stripe-standin\/pay\/cs_test_/);
+    expect(await h.order(body.orderId)).toMatchObject({ userId: buyer.id, totalAmountPence: 1140 });
+    expect((await h.standinSession(sessionIdFromUrl(body.url))).amountTotal).toBe(1140);
+  });
+
+  it("refuses without a session, from another origin, and with the server's message when checkout says no", async () => {
+    const comp = await h.createCompetition({ totalTickets: 10, ticketsSold: 10 });
+    const buyer = await h.signedInBuyer();
+    expect((await post({ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }, {})).status).toBe(401);
+    expect((await post({ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }, { Cookie: buyer.cookie, Origin: "https://evil.example" })).status).toBe(403);
+    expect((await post({ competitionId: "x" }, { Cookie: buyer.cookie })).status).toBe(400);
+    const soldOut = await post({ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }, { Cookie: buyer.cookie });
+    expect(soldOut.status).toBe(409);
+    expect(await soldOut.json()).toEqual({ error: `Sorry, ${comp.title} has sold out.` });
+  });
+});
+
 describe("verification and cancellation", () => {
   it("shows nothing of another buyer's order", async () => {
     const comp = await h.createCompetition();
