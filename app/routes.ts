@@ -14,6 +14,7 @@ export default [
     route("faq", "routes/faq.tsx"),
     route("contact", "routes/contact.tsx"),
     route("newsletter", "routes/newsletter.tsx"),
+    route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
     route("competitions", "routes/competitions.tsx"),
     route("competition/:id", "routes/competition.tsx"),
     route("competitions/:id", "routes/competition-share-link.ts", { id: "competition-share-link" }),

@@ -1,0 +1,15 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+
+/** Shown and fully faded in, so axe judges the toast as people see it. */
+export async function toastShown(page: Page, title: string) {
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: title });
+  await toast.waitFor();
+  await expect.poll(() => toast.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+}
+
+/** The browser logs a refused submission's 4xx status; that status is the point, so it is not an error here. */
+export const unexpectedErrors = (errors: string[]) => errors.filter((e) => !/the server responded with a status of 4\d\d/.test(e));
+
+/** A labelled control inside the page's main region (the header and footer have their own). */
+export const mainField = (page: Page, label: string) => page.locator("main").getByLabel(label, { exact: true });

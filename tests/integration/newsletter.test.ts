@@ -1,0 +1,143 @@
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { consentRecords, emailOutbox, newsletterSubscriptions } from "~/db/schema";
+import {
+  DEFAULT_SUBSCRIBER_NAME,
+  MARKETING_EMAIL_PURPOSE,
+  NEWSLETTER_CONSENT_SOURCE,
+  NEWSLETTER_CONSENT_TEXT,
+  NEWSLETTER_MISSING,
+  parseNewsletter,
+} from "~/schemas/newsletter";
+import { NEWSLETTER_RATE_LIMITS, subscribeToNewsletter, unsubscribeFromNewsletter, unsubscribeUrl } from "~/server/newsletter.server";
+import { createTestServices, type TestServices } from "../support/services";
+
+let services: TestServices;
+
+beforeAll(async () => {
+  services = await createTestServices();
+});
+
+afterAll(async () => {
+  await services?.dispose();
+});
+
+function form(fields: Record<string, string>) {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.set(key, value);
+  return data;
+}
+
+async function subscribe(fields: Record<string, string>, now = new Date("2026-05-01T08:00:00Z")) {
+  const parsed = parseNewsletter(form(fields));
+  if (!parsed.success) throw new Error(`invalid: ${JSON.stringify(parsed.errors)}`);
+  return subscribeToNewsletter(services, parsed.data, { now });
+}
+
+const subscription = async (email: string) =>
+  (await services.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email)))[0];
+const consents = (email: string) =>
+  services.db.select().from(consentRecords).where(eq(consentRecords.email, email)).orderBy(asc(consentRecords.id));
+
+describe("newsletter sign-up", () => {
+  it("records the exact consent wording and time, and queues a welcome e-mail with a working unsubscribe link", async () => {
+    const now = new Date("2026-05-01T08:00:00Z");
+    const outcome = await subscribe({ firstName: "Amy", lastName: "Hunter", email: "Amy.Hunter@Example.test", consent: "on" }, now);
+    expect(outcome).toEqual({ status: "subscribed", email: "amy.hunter@example.test" });
+
+    const row = await subscription("amy.hunter@example.test");
+    expect(row).toMatchObject({
+      name: "Amy Hunter",
+      consentText: NEWSLETTER_CONSENT_TEXT,
+      consentSource: NEWSLETTER_CONSENT_SOURCE,
+      unsubscribedAt: null,
+    });
+    expect(row?.consentedAt.getTime()).toBe(now.getTime());
+    expect(row?.unsubscribeToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    expect(await consents("amy.hunter@example.test")).toMatchObject([
+      { purpose: MARKETING_EMAIL_PURPOSE, granted: true, wording: NEWSLETTER_CONSENT_TEXT, source: NEWSLETTER_CONSENT_SOURCE },
+    ]);
+
+    const [mail] = await services.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, "amy.hunter@example.test"), eq(emailOutbox.kind, "newsletter-welcome")));
+    expect(mail?.text).toContain(unsubscribeUrl(services.env.BASE_URL, row!.unsubscribeToken));
+    expect(mail?.text).toContain("Hello Amy Hunter,");
+  });
+
+  it("stores 'Newsletter Subscriber' when no name is given", async () => {
+    await subscribe({ firstName: " ", lastName: "", email: "anon@example.test", consent: "on" });
+    expect((await subscription("anon@example.test"))?.name).toBe(DEFAULT_SUBSCRIBER_NAME);
+  });
+
+  it("needs an e-mail address and consent, with the spec's message", () => {
+    for (const fields of [
+      { email: "", consent: "on" },
+      { email: "x@example.test", consent: "" },
+      { email: "x@example.test", consent: "yes" },
+    ]) {
+      const parsed = parseNewsletter(form(fields));
+      expect(parsed.success === false && parsed.notice).toEqual(NEWSLETTER_MISSING);
+    }
+  });
+
+  it("a repeat sign-up refreshes consent on the same row, keeps the names and token, and resubscribes", async () => {
+    const first = new Date("2026-05-02T08:00:00Z");
+    await subscribe({ firstName: "Ben", lastName: "", email: "ben@example.test", consent: "on" }, first);
+    const original = await subscription("ben@example.test");
+    await unsubscribeFromNewsletter(services.db, original!.unsubscribeToken, { now: first, source: "newsletter-unsubscribe-link" });
+
+    const second = new Date("2026-05-03T08:00:00Z");
+    expect(await subscribe({ email: "BEN@example.test", consent: "on" }, second)).toMatchObject({ status: "subscribed" });
+
+    const rows = await services.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, "ben@example.test"));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: original!.id, name: "Ben", firstName: "Ben", unsubscribeToken: original!.unsubscribeToken, unsubscribedAt: null });
+    expect(rows[0]?.consentedAt.getTime()).toBe(second.getTime());
+    expect((await consents("ben@example.test")).map((c) => c.granted)).toEqual([true, false, true]);
+  });
+
+  it("refuses a sixth sign-up for one address within the hour", async () => {
+    const now = new Date("2026-05-04T08:00:00Z");
+    for (let i = 0; i < NEWSLETTER_RATE_LIMITS.perEmail.limit; i++) {
+      expect((await subscribe({ email: "eager@example.test", consent: "on" }, now)).status).toBe("subscribed");
+    }
+    expect(await subscribe({ email: "eager@example.test", consent: "on" }, now)).toMatchObject({ status: "rate-limited" });
+    expect((await consents("eager@example.test")).length).toBe(NEWSLETTER_RATE_LIMITS.perEmail.limit);
+  });
+});
+
+describe("unsubscribing", () => {
+  it("with the token sets unsubscribed_at and records the withdrawal once", async () => {
+    await subscribe({ email: "leaving@example.test", consent: "on" });
+    const { unsubscribeToken } = (await subscription("leaving@example.test"))!;
+    const when = new Date("2026-05-10T12:00:00Z");
+
+    expect(await unsubscribeFromNewsletter(services.db, unsubscribeToken, { now: when, source: "newsletter-one-click" })).toEqual({
+      status: "unsubscribed",
+      email: "leaving@example.test",
+    });
+    expect((await subscription("leaving@example.test"))?.unsubscribedAt?.getTime()).toBe(when.getTime());
+    const withdrawal = (await consents("leaving@example.test")).at(-1);
+    expect(withdrawal).toMatchObject({ purpose: MARKETING_EMAIL_PURPOSE, granted: false, source: "newsletter-one-click" });
+
+    const again = await unsubscribeFromNewsletter(services.db, unsubscribeToken, { now: new Date(), source: "newsletter-unsubscribe-link" });
+    expect(again.status).toBe("already-unsubscribed");
+    expect((await subscription("leaving@example.test"))?.unsubscribedAt?.getTime()).toBe(when.getTime());
+    expect(await consents("leaving@example.test")).toHaveLength(2);
+  });
+
+  it("with an unknown or malformed token changes nothing", async () => {
+    await subscribe({ email: "staying@example.test", consent: "on" });
+    const consentCount = await services.db.$count(consentRecords);
+    for (const token of ["A".repeat(43), "", "../../etc", "x'; drop table newsletter_subscriptions; --"]) {
+      expect(await unsubscribeFromNewsletter(services.db, token, { now: new Date(), source: "newsletter-unsubscribe-link" })).toEqual({
+        status: "unknown-token",
+      });
+    }
+    expect((await subscription("staying@example.test"))?.unsubscribedAt).toBeNull();
+    expect(await services.db.$count(consentRecords)).toBe(consentCount);
+  });
+});
