@@ -1,0 +1,285 @@
+import { and, asc, count, eq, gt, lt } from "drizzle-orm";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { OFFER_SEEN_KEY } from "~/components/home/offer-storage";
+import { competitions } from "~/db/schema";
+import { seedCompetitions } from "~/db/seed-data";
+import { competitionFromSeed } from "~/server/seed.server";
+import { app } from "./support/app";
+import { expectAccessible, expectNoConsoleErrors, hydrated } from "./support/browser";
+import { scopedPages } from "./support/scoped-pages";
+import { createUser, signIn } from "./support/users";
+
+const HOUR = 3_600_000;
+/** Tests that wait on the page's own timers (4 s carousel, 5 s popup) get room for a busy machine. */
+const TIMED = 120_000;
+
+beforeAll(async () => {
+  await app();
+});
+
+const openPage = scopedPages();
+
+/** A returning visitor who has already seen the offer this session, so nothing covers the page. */
+async function withoutOffer(context: BrowserContext) {
+  await context.addInitScript((key) => window.sessionStorage.setItem(key, "1"), OFFER_SEEN_KEY);
+}
+
+/** Inserts a competition for one test and removes it afterwards, so other tests see the seeded site. */
+async function withCompetition<T>(overrides: Partial<typeof competitions.$inferInsert>, run: (id: number) => Promise<T>) {
+  const { services } = await app();
+  const seed = competitionFromSeed(seedCompetitions[4]!, new Date());
+  const slug = `home-e2e-${Date.now()}`;
+  const [row] = await services.db.insert(competitions).values({ ...seed, slug, featured: false, ...overrides }).returning({ id: competitions.id });
+  try {
+    return await run(row!.id);
+  } finally {
+    await services.db.delete(competitions).where(eq(competitions.id, row!.id));
+  }
+}
+
+const visibleSlide = (page: Page) => page.locator('[aria-roledescription="slide"]:visible').getAttribute("aria-label");
+const dialogOpen = (page: Page) => page.evaluate(() => document.querySelector("dialog")?.open ?? false);
+
+describe("the home page", () => {
+  it("shows how many competitions are open right now, counted from the database", async () => {
+    const { services } = await app();
+    await withCompetition({ status: "active", endDate: new Date(Date.now() + 30 * 24 * HOUR) }, async () => {
+      const now = new Date();
+      const [row] = await services.db
+        .select({ n: count() })
+        .from(competitions)
+        .where(and(eq(competitions.status, "active"), gt(competitions.endDate, now)));
+      const { page, context, errors } = await openPage();
+      await withoutOffer(context);
+      await page.goto("/");
+      expect(await page.getByTestId("active-count").innerText()).toBe(String(row!.n));
+      await expect.poll(() => page.getByRole("link", { name: "Browse competitions" }).getAttribute("href")).toBe("/competitions");
+      expectNoConsoleErrors(errors);
+    });
+  });
+
+  it("features three open competitions whose cards lead to their own pages", async () => {
+    const { services } = await app();
+    const expected = await services.db
+      .select({ id: competitions.id, title: competitions.title })
+      .from(competitions)
+      .where(
+        and(
+          eq(competitions.status, "active"),
+          eq(competitions.featured, true),
+          gt(competitions.endDate, new Date()),
+          lt(competitions.ticketsSold, competitions.totalTickets),
+        ),
+      )
+      .orderBy(asc(competitions.endDate), asc(competitions.id))
+      .limit(3);
+    expect(expected).toHaveLength(3);
+
+    const { page, context, errors } = await openPage();
+    await withoutOffer(context);
+    await page.goto("/");
+    await hydrated(page);
+    const section = page.getByRole("region", { name: "Featured Competitions" });
+    const cards = section.getByTestId("competition-card");
+    expect(await cards.count()).toBe(3);
+    for (const [i, competition] of expected.entries()) {
+      const link = cards.nth(i).getByRole("link", { name: competition.title });
+      expect(await link.getAttribute("href")).toBe(`/competition/${competition.id}`);
+      expect(await cards.nth(i).innerText()).toMatch(/£\d+\.\d\d/);
+      expect(await cards.nth(i).getByRole("progressbar").getAttribute("aria-valuenow")).toMatch(/^\d+$/);
+    }
+    expect(await section.getByRole("link", { name: "View all competitions" }).getAttribute("href")).toBe("/competitions");
+    const html = await page.content();
+    expect(html).not.toContain(seedCompetitions.find((s) => s.title === expected[0]!.title)!.correctAnswer);
+
+    await cards.first().getByRole("link").click();
+    await page.waitForURL(`**/competition/${expected[0]!.id}`);
+    expectNoConsoleErrors(errors);
+  });
+
+  it("lets a shared cache keep the page for anonymous visitors only", async () => {
+    const { baseUrl } = await app();
+    const anonymous = await fetch(`${baseUrl}/`);
+    expect(anonymous.headers.get("cache-control")).toBe("public, s-maxage=30, stale-while-revalidate=300");
+
+    const { context } = await openPage();
+    const cookies = await signIn(context, await createUser());
+    const signedIn = await fetch(`${baseUrl}/`, { headers: { Cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") } });
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+    expect(await signedIn.text()).toContain("My Account");
+  });
+});
+
+describe("the testimonials carousel", () => {
+  it("advances on its own, by its buttons and the arrow keys, and stays put once paused", async () => {
+    const { page, context, errors } = await openPage();
+    await withoutOffer(context);
+    await page.goto("/");
+    await hydrated(page);
+    const carousel = page.locator('[aria-roledescription="carousel"]', { has: page.getByRole("heading", { name: "What riders say" }) });
+    expect(await carousel.locator('[aria-roledescription="slide"]').count()).toBe(6);
+    expect(await visibleSlide(page)).toBe("1 of 6");
+    await expect.poll(() => visibleSlide(page), { timeout: 15_000 }).toBe("2 of 6");
+
+    await carousel.getByRole("button", { name: "Pause testimonials" }).click();
+    await carousel.getByRole("button", { name: "Play testimonials" }).waitFor();
+    // Move pointer and focus away, so only the pause button can be what keeps it still.
+    await page.mouse.move(1, 1);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const paused = await visibleSlide(page);
+    await page.waitForTimeout(5000);
+    expect(await visibleSlide(page)).toBe(paused);
+
+    await carousel.getByRole("button", { name: "Next testimonial" }).focus();
+    await page.keyboard.press("Enter");
+    const afterNext = await visibleSlide(page);
+    expect(afterNext).not.toBe(paused);
+    await page.keyboard.press("ArrowLeft");
+    expect(await visibleSlide(page)).toBe(paused);
+    await carousel.getByRole("button", { name: "Previous testimonial" }).click();
+    expect(await visibleSlide(page)).not.toBe(paused);
+    expectNoConsoleErrors(errors);
+  }, TIMED);
+
+  it("does not move for a visitor who prefers reduced motion, until they press play", async () => {
+    const { page, context, errors } = await openPage({ reducedMotion: "reduce" });
+    await withoutOffer(context);
+    await page.goto("/");
+    await hydrated(page);
+    const play = page.getByRole("button", { name: "Play testimonials" });
+    await play.waitFor();
+    await page.waitForTimeout(5000);
+    expect(await visibleSlide(page)).toBe("1 of 6");
+    expect(await page.getByTestId("brand-track").getAttribute("data-step")).toBe("0");
+
+    await play.click();
+    await page.mouse.move(1, 1);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await expect.poll(() => visibleSlide(page), { timeout: 15_000 }).toBe("2 of 6");
+    expectNoConsoleErrors(errors);
+  }, TIMED);
+});
+
+describe("the partner brand strip", () => {
+  it("shows twelve brands, advances every few seconds and stops when paused", async () => {
+    const { page, context, errors } = await openPage();
+    await withoutOffer(context);
+    await page.goto("/");
+    await hydrated(page);
+    expect(await page.getByRole("list", { name: "Partner brands" }).getByRole("listitem").count()).toBe(12);
+    const track = page.getByTestId("brand-track");
+    expect(await track.getAttribute("data-step")).toBe("0");
+    await expect.poll(() => track.getAttribute("data-step"), { timeout: 15_000 }).toBe("1");
+
+    await page.getByRole("button", { name: "Pause brand carousel" }).click();
+    const stopped = await track.getAttribute("data-step");
+    await page.waitForTimeout(4000);
+    expect(await track.getAttribute("data-step")).toBe(stopped);
+    await page.getByRole("button", { name: "Play brand carousel" }).click();
+    await expect.poll(() => track.getAttribute("data-step"), { timeout: 15_000 }).not.toBe(stopped);
+    expectNoConsoleErrors(errors);
+  }, TIMED);
+});
+
+describe("the offer popup", () => {
+  // Generous: the 5 s timer starts at hydration, and a busy machine can add seconds to that.
+  async function waitForOffer(page: Page) {
+    const dialog = page.getByRole("dialog", { name: "Buy more tickets, pay less per ticket" });
+    await dialog.waitFor({ state: "visible", timeout: 20_000 });
+    return dialog;
+  }
+
+  it("appears after a few seconds, closes with Maybe Later and stays away for the rest of the session", async () => {
+    const { page, errors } = await openPage();
+    await page.goto("/");
+    await hydrated(page);
+    expect(await dialogOpen(page)).toBe(false);
+    const dialog = await waitForOffer(page);
+    expect(await dialog.innerText()).toMatch(/5% off when you buy 3 to 4 tickets/);
+    expect(await dialog.innerText()).toMatch(/10% off when you buy 5 or more tickets/);
+    expect(await dialog.innerText()).not.toMatch(/expire/i);
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog")))).toBe(true);
+
+    await dialog.getByRole("button", { name: "Maybe Later" }).click();
+    expect(await dialogOpen(page)).toBe(false);
+
+    await page.reload();
+    await hydrated(page);
+    await page.waitForTimeout(7000);
+    expect(await dialogOpen(page)).toBe(false);
+    expectNoConsoleErrors(errors);
+  }, TIMED);
+
+  it("is an accessible modal that Escape closes, handing focus back, and a new session sees it again", async () => {
+    const { page, errors } = await openPage();
+    await page.goto("/");
+    await hydrated(page);
+    const cta = page.getByRole("link", { name: "Browse competitions" });
+    await cta.focus();
+    const dialog = await waitForOffer(page);
+    await expectAccessible(page);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Browse competitions");
+    expectNoConsoleErrors(errors);
+  }, TIMED);
+
+  it("closes with its X button", async () => {
+    const { page, errors } = await openPage();
+    await page.goto("/");
+    const dialog = await waitForOffer(page);
+    await dialog.getByRole("button", { name: "Close offer" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect(await page.evaluate((key) => window.sessionStorage.getItem(key), OFFER_SEEN_KEY)).toBe("1");
+    expectNoConsoleErrors(errors);
+  }, TIMED);
+
+  it("takes Claim Offer to the competitions", async () => {
+    const { page, errors } = await openPage();
+    await page.goto("/");
+    const dialog = await waitForOffer(page);
+    await dialog.getByRole("link", { name: "Claim Offer" }).click();
+    await page.waitForURL("**/competitions");
+    expect(await dialogOpen(page)).toBe(false);
+    expectNoConsoleErrors(errors);
+  }, TIMED);
+});
+
+describe("the winners page", () => {
+  it("lists real draw results first, then clearly marked example stories", async () => {
+    const drawnAt = new Date(Date.now() - 2 * HOUR);
+    await withCompetition(
+      {
+        status: "completed",
+        endDate: new Date(Date.now() - 24 * HOUR),
+        prizeTitle: "Test prize: a show jacket",
+        winnerDisplayName: "J. Testrider",
+        winnerLocation: "Rutland",
+        winnerTicketNumber: 42,
+        drawnAt,
+      },
+      async () => {
+        const { page, errors } = await openPage();
+        await page.goto("/winners");
+        const results = page.locator("#draw-results");
+        const result = results.getByTestId("draw-result").filter({ hasText: "Test prize: a show jacket" });
+        expect(await result.innerText()).toContain("J. Testrider, Rutland");
+        expect(await page.getByTestId("sample-winner").count()).toBe(6);
+        expect(await page.getByTestId("sample-review").count()).toBe(4);
+        expect(await page.getByRole("heading", { name: "Example stories" }).isVisible()).toBe(true);
+        expect(await page.getByTestId("sample-note").innerText()).toMatch(/illustrative sample content/i);
+        expectNoConsoleErrors(errors);
+      },
+    );
+  });
+
+  it("says so honestly when no draw has been completed", async () => {
+    const { services } = await app();
+    const [completed] = await services.db.select({ n: count() }).from(competitions).where(eq(competitions.status, "completed"));
+    if (completed!.n > 0) return; // another test's completed draw is on the page; the empty state cannot show
+    const { page } = await openPage();
+    await page.goto("/winners");
+    expect(await page.locator("#draw-results").innerText()).toContain("No draws have been completed yet.");
+  });
+});

@@ -1,0 +1,177 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { app } from "./support/app";
+import { expectNoConsoleErrors, hydrated } from "./support/browser";
+import { scopedPages } from "./support/scoped-pages";
+
+// The layout is the same on every page; /about has no offer popup to get in the way.
+const PAGE = "/about";
+// Not imported from the component: loading React into the test process would clash with the server's copy.
+const BANNER_MESSAGE_COUNT = 5;
+
+beforeAll(async () => {
+  await app();
+});
+
+const openPage = scopedPages();
+
+const hrefs = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+
+/** Records the <html> class the moment <body> starts, before any module script or hydration has run. */
+async function recordEarlyThemeClass(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const record = () => {
+      (window as unknown as { earlyThemeClass: string }).earlyThemeClass = document.documentElement.className;
+    };
+    const observer = new MutationObserver(() => {
+      if (!document.body) return;
+      record();
+      observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+}
+
+const earlyThemeClass = (page: Page) => page.evaluate(() => (window as unknown as { earlyThemeClass?: string }).earlyThemeClass);
+const htmlClass = (page: Page) => page.locator("html").getAttribute("class");
+const storedTheme = (page: Page) => page.evaluate(() => window.localStorage.getItem("theme"));
+
+describe("the header", () => {
+  it("links every section and sends Sign In and Join Now to /auth on a desktop screen", async () => {
+    const { page, errors } = await openPage();
+    await page.goto(PAGE);
+    await hydrated(page);
+    expect(await hrefs(page, 'nav[aria-label="Main"] a')).toEqual(["/", "/competitions", "/how-it-works", "/winners", "/about", "/contact"]);
+    const header = page.locator("header");
+    const signIn = header.getByRole("link", { name: "Sign In" });
+    const join = header.getByRole("link", { name: "Join Now" });
+    expect(new URL((await join.getAttribute("href")) ?? "", "http://x").pathname).toBe("/auth");
+    await signIn.click();
+    await page.waitForURL((url) => url.pathname === "/auth");
+    expectNoConsoleErrors(errors);
+  });
+
+  it("opens the mobile menu from the keyboard, with /signin and /join", async () => {
+    const { page, errors } = await openPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(PAGE);
+    await hydrated(page);
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    const menu = page.locator("#mobile-menu");
+    expect(await menu.isVisible()).toBe(false);
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await menu.waitFor({ state: "visible" });
+    expect(await page.getByRole("button", { name: "Close menu" }).getAttribute("aria-expanded")).toBe("true");
+    expect(await hrefs(page, "#mobile-menu a")).toEqual(expect.arrayContaining(["/competitions", "/winners", "/signin", "/join"]));
+
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("#mobile-menu")))).toBe(true);
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "hidden" });
+
+    await toggle.press("Enter");
+    await menu.getByRole("link", { name: "Join Now" }).click();
+    await page.waitForURL((url) => url.pathname === "/join");
+    await menu.waitFor({ state: "hidden" });
+    expectNoConsoleErrors(errors);
+  });
+});
+
+describe("the footer", () => {
+  it("links the legal and help pages", async () => {
+    const { page } = await openPage();
+    await page.goto(PAGE);
+    const links = await hrefs(page, "footer a");
+    for (const path of ["/terms", "/privacy", "/refunds", "/faq", "/contact"]) expect(links).toContain(path);
+  });
+});
+
+describe("the colour theme", () => {
+  it("is dark by default, whatever the system prefers", async () => {
+    const { page, errors } = await openPage({ colorScheme: "light" });
+    await page.goto(PAGE);
+    await hydrated(page);
+    expect(await storedTheme(page)).toBeNull();
+    expect(await htmlClass(page)).toContain("dark");
+    expect(await page.getByRole("button", { name: "Dark theme" }).getAttribute("aria-pressed")).toBe("true");
+    expectNoConsoleErrors(errors);
+  });
+
+  it("remembers Light across a reload, applied before the page is hydrated so it never flashes", async () => {
+    const { page, context, errors } = await openPage({ colorScheme: "dark" });
+    await recordEarlyThemeClass(context);
+    await page.goto(PAGE);
+    await hydrated(page);
+    expect(await earlyThemeClass(page)).toContain("dark");
+
+    await page.getByRole("button", { name: "Light theme" }).click();
+    expect(await htmlClass(page)).toContain("light");
+    expect(await htmlClass(page)).not.toContain("dark");
+    expect(await storedTheme(page)).toBe("light");
+
+    await page.reload({ waitUntil: "domcontentloaded" });
+    const early = await earlyThemeClass(page);
+    expect(early).toContain("light");
+    expect(early).not.toContain("dark");
+    await hydrated(page);
+    expect(await htmlClass(page)).toContain("light");
+    expect(await page.getByRole("button", { name: "Light theme" }).getAttribute("aria-pressed")).toBe("true");
+    expectNoConsoleErrors(errors);
+  });
+
+  it("follows the system setting when System is chosen", async () => {
+    const { page, errors } = await openPage({ colorScheme: "light" });
+    await page.goto(PAGE);
+    await hydrated(page);
+    await page.getByRole("button", { name: "System theme" }).click();
+    expect(await storedTheme(page)).toBe("system");
+    expect(await htmlClass(page)).toContain("light");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect.poll(() => htmlClass(page)).toContain("dark");
+    await page.emulateMedia({ colorScheme: "light" });
+    await expect.poll(() => htmlClass(page)).toContain("light");
+    await page.reload();
+    expect(await htmlClass(page)).toContain("light");
+    expectNoConsoleErrors(errors);
+  });
+});
+
+describe("the promotional banner", () => {
+  it("loops through its five messages and stops on the pause button", async () => {
+    const { page, errors } = await openPage();
+    await page.goto(PAGE);
+    await hydrated(page);
+    const message = page.getByTestId("banner-message");
+    const seen = new Set<string>();
+    await expect
+      .poll(
+        async () => {
+          seen.add(await message.innerText());
+          return seen.size;
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(BANNER_MESSAGE_COUNT);
+    expect([...seen]).toContain("100% skill-based competitions");
+
+    await page.getByRole("button", { name: "Pause announcements" }).click();
+    const held = await message.innerText();
+    await page.waitForTimeout(5000);
+    expect(await message.innerText()).toBe(held);
+    expect(await page.getByRole("button", { name: "Play announcements" }).isVisible()).toBe(true);
+    expectNoConsoleErrors(errors);
+  }, 120_000);
+});
+
+describe("an unknown address", () => {
+  it("answers 404 with 'Oops! Page not found' and a way home", async () => {
+    const { page } = await openPage();
+    const response = await page.goto("/no-such-page/at-all");
+    expect(response?.status()).toBe(404);
+    await hydrated(page);
+    expect(await page.locator("h1").innerText()).toBe("Oops! Page not found");
+    await page.getByRole("link", { name: "Return to home" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+  });
+});
