@@ -13,6 +13,9 @@ try {
   if (admin) {
     console.log(`\nAdmin login (shown once; change it after signing in):\n  email:    ${admin.email}\n  password: ${admin.password}\n`);
   }
+  if (env.ADMIN_REQUIRE_2FA !== false) {
+    console.log("The admin area needs two-factor sign-in: set it up at /account/security (or, for a local demo only, start with ADMIN_REQUIRE_2FA=false).");
+  }
   const shutdown = async () => {
     await running.close().catch(() => {});
     process.exit(0);

@@ -3,6 +3,7 @@ import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import express from "express";
 import { RouterContextProvider } from "react-router";
+import { CLIENT_IP_HEADER } from "~/server/auth.server";
 import { nonceContext, servicesContext } from "~/server/context";
 import { seedIfEmpty } from "~/server/seed.server";
 import { closeServices, createServices, type Services } from "~/server/services.server";
@@ -38,6 +39,11 @@ export async function createApp(): Promise<StartedApp> {
       services.logger.error({ err: error }, "readiness check failed");
       res.status(503).json({ status: "unavailable" });
     }
+  });
+  // The client address Express resolved (TRUST_PROXY decides), never a client-sent value: auth rate limits key on it.
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
+    next();
   });
   app.all("/api/auth/{*splat}", toNodeHandler(services.auth));
   app.get("/api/competitions/events", competitionEvents(services));

@@ -1,4 +1,43 @@
-// PLACEHOLDER: replaced by the issue that owns this route.
-export default function Page() {
-  return <h1>join</h1>;
+import { Link } from "react-router";
+import type { Route } from "./+types/join";
+import { AuthCard } from "~/components/auth/auth-card";
+import { SignUpForm } from "~/components/auth/sign-up-form";
+import { textLinkClass } from "~/components/legal-page";
+import { pageMeta } from "~/lib/seo";
+import { safeRedirectPath } from "~/schemas/auth";
+import { signUpAction } from "~/server/auth-flows.server";
+import { servicesContext } from "~/server/context";
+import { requireAnonymous } from "~/server/session.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAnonymous(context.get(servicesContext), request);
+  return { redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  await requireAnonymous(services, request);
+  return signUpAction(services, request, await request.formData(), "join");
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Join Paddock", "Create a free Paddock account to enter skill-based equestrian prize competitions and keep track of your tickets.");
+
+export default function JoinPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <AuthCard
+      wide
+      title="Join Paddock"
+      intro={
+        <>
+          Already have an account?{" "}
+          <Link to="/signin" className={textLinkClass}>
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <SignUpForm variant="join" state={actionData} redirectTo={loaderData.redirectTo} />
+    </AuthCard>
+  );
 }

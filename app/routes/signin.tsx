@@ -1,4 +1,64 @@
-// PLACEHOLDER: replaced by the issue that owns this route.
-export default function Page() {
-  return <h1>signin</h1>;
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/signin";
+import { AuthCard } from "~/components/auth/auth-card";
+import { FormAlert } from "~/components/auth/form-alert";
+import { ResendVerification } from "~/components/auth/resend-verification";
+import { SignInForm } from "~/components/auth/sign-in-form";
+import { textLinkClass } from "~/components/legal-page";
+import { pageMeta } from "~/lib/seo";
+import { safeRedirectPath } from "~/schemas/auth";
+import { resendAction, signInAction, verificationLinkNotice } from "~/server/auth-flows.server";
+import { servicesContext } from "~/server/context";
+import { getUser, requireAnonymous } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  const user = await getUser(services, request);
+  if (user) {
+    // The confirmation link signs the person in and lands here.
+    if (url.searchParams.has("verified")) {
+      throw await redirectWithToast(services, "/", { type: "success", title: "Email confirmed", description: "Thank you. Your email address is confirmed and you are signed in." });
+    }
+    throw redirect(redirectTo);
+  }
+  return { redirectTo, linkNotice: verificationLinkNotice(url) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  await requireAnonymous(services, request);
+  const form = await request.formData();
+  if (form.get("intent") === "resend") return resendAction(services, request, form);
+  return signInAction(services, request, form);
+}
+
+export const meta: Route.MetaFunction = () => pageMeta("Sign in", "Sign in to your Paddock account to enter competitions, see your tickets and manage your details.");
+
+export default function SignInPage({ loaderData, actionData }: Route.ComponentProps) {
+  const resend = actionData?.intent === "resend" ? actionData : undefined;
+  const signIn = actionData?.intent === "signin" ? actionData : undefined;
+  return (
+    <AuthCard
+      title="Sign in"
+      intro={
+        <>
+          New to Paddock?{" "}
+          <Link to="/join" className={textLinkClass}>
+            Join now
+          </Link>
+        </>
+      }
+    >
+      {loaderData.linkNotice ? (
+        <div className="mb-5">
+          <FormAlert notice={loaderData.linkNotice} />
+        </div>
+      ) : null}
+      <SignInForm state={signIn} redirectTo={loaderData.redirectTo} />
+      <ResendVerification notice={resend?.notice} error={resend?.errors.email} open={Boolean(resend)} />
+    </AuthCard>
+  );
 }

@@ -24,6 +24,8 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
   ADMIN_REQUIRE_2FA: booleanFlag,
+  /** Rate limits on sign-in, sign-up, reset and two-factor; on unless NODE_ENV=test. */
+  AUTH_RATE_LIMIT: booleanFlag,
   TRUST_PROXY: booleanFlag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED: booleanFlag,

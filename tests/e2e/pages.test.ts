@@ -14,6 +14,12 @@ const PAGES = [
   { path: "/contact", h1: /contact/i },
   { path: "/newsletter", h1: /newsletter/i },
   { path: "/competitions", h1: /competitions/i },
+  { path: "/signin", h1: /sign in/i },
+  { path: "/join", h1: /join/i },
+  { path: "/auth", h1: /welcome/i },
+  { path: "/auth?tab=signup", h1: /create your account/i },
+  { path: "/forgot-password", h1: /reset your password/i },
+  { path: "/reset-password", h1: /new password/i },
   { path: "/no-such-page", h1: /Oops! Page not found/ },
 ];
 

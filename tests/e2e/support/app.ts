@@ -41,6 +41,8 @@ export function app(): Promise<Running> {
       ADMIN_EMAIL: "admin@paddock.test",
       ADMIN_PASSWORD: "correct-horse-battery-staple",
       ADMIN_REQUIRE_2FA: "false",
+      // Every browser here is 127.0.0.1; the limits themselves are tested in tests/integration/auth-rate-limit.test.ts.
+      AUTH_RATE_LIMIT: "false",
       LOG_LEVEL: "warn",
     });
     if (databaseUrl) process.env.DATABASE_URL = databaseUrl;

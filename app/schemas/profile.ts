@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { PhoneSchema } from "./auth";
+import { emailField } from "./form";
+
+/** The words a person agrees to when they tick the marketing box; stored with each consent record. */
+export const MARKETING_CONSENT_WORDING =
+  "Send me e-mails about new competitions, draws and offers. I can unsubscribe at any time.";
+
+export const PROFILE_MESSAGES = {
+  updatedTitle: "Profile updated successfully!",
+  failed: "Failed to update profile. Please try again.",
+  emailPending: (email: string) => `We have sent a link to ${email}. Your e-mail address changes when you open it.`,
+} as const;
+
+const name = (label: string) => z.string().trim().min(1, `${label} is required`).max(100, `${label} must be 100 characters or fewer`);
+
+export const ProfileSchema = z.object({
+  intent: z.literal("profile"),
+  firstName: name("First name"),
+  lastName: name("Last name"),
+  email: emailField,
+  phone: PhoneSchema,
+  marketingConsent: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
+});
+export type ProfileInput = z.infer<typeof ProfileSchema>;
+
+export const DELETE_CONFIRMATION = "DELETE";
+
+export const DeleteAccountSchema = z.object({
+  intent: z.literal("delete-account"),
+  confirm: z
+    .string()
+    .trim()
+    .refine((v) => v === DELETE_CONFIRMATION, `Type ${DELETE_CONFIRMATION} to confirm`),
+  password: z.string().min(1, "Enter your password to confirm").max(128),
+});
