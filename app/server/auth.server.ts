@@ -2,7 +2,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import * as schema from "~/db/schema";
 import { AUTH_MESSAGES } from "~/schemas/auth";
 import { isCommonPassword } from "./common-passwords";
@@ -136,13 +136,14 @@ export function createAuth(db: Database, env: Env, onMailQueued: () => void = ()
           },
         },
         update: {
-          // A confirmed change of address reaches the profile, and ends the wait for it.
+          // A confirmed change of address reaches the profile and ends the wait for it; other updates
+          // (name, two-factor) leave a pending change alone.
           async after(updated) {
             if (!updated.email) return;
             await db
               .update(schema.profiles)
               .set({ email: updated.email, pendingEmail: null, updatedAt: new Date() })
-              .where(eq(schema.profiles.userId, updated.id));
+              .where(and(eq(schema.profiles.userId, updated.id), ne(schema.profiles.email, updated.email)));
           },
         },
       },

@@ -96,6 +96,10 @@ describe("profile", () => {
     expect(saved.status).toBe(302);
     let [profile] = await services.db.select().from(profiles).where(eq(profiles.userId, rider.id));
     expect(profile).toMatchObject({ email: "old-address@example.test", pendingEmail: "new-address@example.test" });
+    // Another change to the account (here its name, through better-auth) leaves the pending address alone.
+    await services.auth.api.updateUser({ body: { name: "Polly Renamed" }, headers: new Headers({ cookie: rider.v.jar.header() }) });
+    [profile] = await services.db.select().from(profiles).where(eq(profiles.userId, rider.id));
+    expect(profile!.pendingEmail).toBe("new-address@example.test");
     const mail = await lastMailTo(services, "new-address@example.test", "change-email");
     const opened = await rider.v.openLink(mail.link);
     expect(opened.location).toBe("/account?email=confirmed");
