@@ -14,6 +14,7 @@ const PAGES = [
   { path: "/contact", h1: /contact/i },
   { path: "/newsletter", h1: /newsletter/i },
   { path: "/competitions", h1: /competitions/i },
+  { path: "/competition/1", h1: /./ },
   { path: "/signin", h1: /sign in/i },
   { path: "/join", h1: /join/i },
   { path: "/auth", h1: /welcome/i },

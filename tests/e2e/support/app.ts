@@ -9,7 +9,7 @@ type Running = { baseUrl: string; services: Services; dataDir: string; databaseU
 
 let running: Promise<Running> | undefined;
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, "127.0.0.1", () => {

@@ -1,0 +1,122 @@
+import { AlertCircle, Loader2, ShoppingBasket } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { clampQuantity, MIN_TICKETS } from "~/domain/pricing";
+import { useHydrated } from "~/lib/use-now";
+import type { PublicCompetition } from "~/schemas/competition-query";
+import { PriceSummary } from "./price-summary";
+import { TicketSelector } from "./ticket-selector";
+
+export type EntryError = { title: string; description: string };
+
+type EntryFormProps = {
+  competition: Pick<PublicCompetition, "id" | "entryPricePence" | "skillQuestion" | "skillOptions">;
+  maxQuantity: number;
+  error?: EntryError;
+  /** What the visitor had chosen when the server sent the form back. */
+  submitted?: { quantity?: string; answer?: string };
+};
+
+/**
+ * Tickets, the skill question and the price, then two ways on: Proceed to Checkout posts here (the server
+ * checks the answer and sends the visitor to /checkout/{id}), Add to Basket posts the same fields to /basket.
+ * Both work without JavaScript; with it, checkout stays disabled until an answer is chosen.
+ */
+export function EntryForm({ competition, maxQuantity, error, submitted }: EntryFormProps) {
+  const navigation = useNavigation();
+  const [text, setText] = useState(submitted?.quantity ?? "1");
+  const initialAnswer = submitted?.answer && competition.skillOptions.includes(submitted.answer) ? submitted.answer : "";
+  const [answer, setAnswer] = useState(initialAnswer);
+  const formRef = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
+
+  // An answer picked before the page became interactive still counts.
+  useEffect(() => {
+    const checked = formRef.current?.querySelector<HTMLInputElement>('input[name="answer"]:checked');
+    if (checked) setAnswer(checked.value);
+  }, []);
+
+  const quantity = Math.max(MIN_TICKETS, clampQuantity(text, maxQuantity));
+  const processing = navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout";
+  const errorId = `entry-error-${competition.id}`;
+
+  return (
+    <Form ref={formRef} method="post" className="space-y-6">
+      <input type="hidden" name="competitionId" value={competition.id} />
+      <TicketSelector
+        text={text}
+        quantity={quantity}
+        max={maxQuantity}
+        onChange={setText}
+        onCommit={() => setText(String(quantity))}
+      />
+
+      <fieldset aria-describedby={error ? errorId : "skill-note"}>
+        <legend className="text-sm font-medium">
+          <span className="block text-base font-semibold">Skill question</span>
+          <span className="mt-1 block text-base" id="skill-question">
+            {competition.skillQuestion}
+          </span>
+        </legend>
+        <div className="mt-3 grid gap-2 sm:grid-cols-2">
+          {competition.skillOptions.map((option) => (
+            <label
+              key={option}
+              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-input bg-card px-3 py-2 text-card-foreground has-checked:border-primary has-checked:ring-2 has-checked:ring-primary has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring"
+            >
+              <input
+                type="radio"
+                name="answer"
+                value={option}
+                defaultChecked={initialAnswer === option}
+                onChange={() => setAnswer(option)}
+                className="h-4 w-4 accent-[var(--primary)] focus-visible:outline-none"
+              />
+              <span>{option}</span>
+            </label>
+          ))}
+        </div>
+        {error ? (
+          <div id={errorId} role="alert" className="mt-3 flex gap-2 rounded-md border border-destructive px-3 py-2 text-destructive">
+            <AlertCircle aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+            <p>
+              <strong className="block">{error.title}</strong>
+              {error.description}
+            </p>
+          </div>
+        ) : null}
+      </fieldset>
+
+      <p id="skill-note" className="rounded-md border-l-4 border-primary bg-muted px-4 py-3 text-sm">
+        <strong>Please answer carefully.</strong> A wrong answer still buys your tickets, but tickets with a wrong answer
+        cannot win: only entries with the correct answer go into the draw.
+      </p>
+
+      <PriceSummary unitPricePence={competition.entryPricePence} quantity={quantity} />
+
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button type="submit" name="intent" value="checkout" size="lg" className="flex-1" disabled={(hydrated && !answer) || processing}
+          aria-describedby={answer ? undefined : "checkout-gate"}>
+          {processing ? (
+            <>
+              <Loader2 aria-hidden="true" className="h-5 w-5 animate-spin" />
+              Processing…
+            </>
+          ) : (
+            "Proceed to Checkout"
+          )}
+        </Button>
+        <Button type="submit" name="intent" value="add" formAction="/basket" formMethod="post" variant="outline" size="lg" className="flex-1">
+          <ShoppingBasket aria-hidden="true" className="h-5 w-5" />
+          Add to Basket
+        </Button>
+      </div>
+      {answer ? null : (
+        <p id="checkout-gate" className="text-sm text-muted-foreground">
+          Answer the skill question to continue to checkout.
+        </p>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,66 @@
+import { Copy, Link as LinkIcon, Share2 } from "lucide-react";
+import { toast } from "sonner";
+import { buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import { COPY_FAILED, LINK_COPIED, copyText, facebookShareUrl, openSharePopup, xShareUrl } from "~/lib/share";
+import { useHydrated } from "~/lib/use-now";
+
+/**
+ * Copy link, Facebook, X and Instagram (which copies the link, as Instagram has no share URL). The link is
+ * also shown in a field, so it can be copied by hand; without JavaScript the social links open in a new tab.
+ */
+export function ShareButtons({ url, title }: { url: string; title: string }) {
+  const hydrated = useHydrated();
+
+  async function copy(description?: string) {
+    if (await copyText(url)) toast.success(LINK_COPIED, { description });
+    else toast.error(COPY_FAILED.title, { description: COPY_FAILED.description });
+  }
+
+  const social = (href: string, label: string) => (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={buttonClass("outline", "sm")}
+      onClick={(event) => {
+        event.preventDefault();
+        openSharePopup(href);
+      }}
+    >
+      <Share2 aria-hidden="true" className="h-4 w-4" />
+      <span className="sr-only">Share on </span>
+      {label}
+      <span className="sr-only"> (opens a new window)</span>
+    </a>
+  );
+
+  return (
+    <section aria-labelledby="share-title" className="rounded-lg border border-border bg-card p-5 text-card-foreground">
+      <h2 id="share-title" className="text-lg font-semibold">
+        Share this competition
+      </h2>
+      <label htmlFor="share-link" className="mt-3 block text-sm font-medium">
+        Link to this competition
+      </label>
+      <input id="share-link" type="text" readOnly value={url} className={`${inputClass} mt-1.5`} onFocus={(e) => e.currentTarget.select()} />
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button type="button" className={buttonClass("outline", "sm")} disabled={!hydrated} onClick={() => copy()}>
+          <LinkIcon aria-hidden="true" className="h-4 w-4" />
+          Copy link
+        </button>
+        {social(facebookShareUrl(url), "Facebook")}
+        {social(xShareUrl(url, title), "X (Twitter)")}
+        <button
+          type="button"
+          className={buttonClass("outline", "sm")}
+          disabled={!hydrated}
+          onClick={() => copy("Paste it into your Instagram post, story or bio.")}
+        >
+          <Copy aria-hidden="true" className="h-4 w-4" />
+          Instagram
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,341 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POSTAL_ENTRY_ADDRESS } from "~/content/policy";
+import { app } from "./support/app";
+import { expectAccessible, expectNoConsoleErrors, hydrated, openPage } from "./support/browser";
+import { insertCompetition, removeCompetition, setTicketsSold } from "./support/competitions";
+
+const OPTIONS = ["Two", "Three", "Four", "Five"];
+let comp: Awaited<ReturnType<typeof insertCompetition>>;
+const created: number[] = [];
+
+beforeAll(async () => {
+  await app();
+  comp = await insertCompetition({
+    title: "Detail Test Numnah",
+    description: "A quilted numnah for a test, with a second image.",
+    prizeTitle: "Quilted numnah",
+    prizeDescription: "A quilted numnah in navy.",
+    prizeValue: "£85",
+    entryPricePence: 999,
+    totalTickets: 2500,
+    ticketsSold: 120,
+    endDate: new Date("2031-07-04T15:30:00.000Z"),
+    imageUrl: "/images/competitions/rug-bundle.svg",
+    additionalImages: ["/images/competitions/rug-bundle-2.svg"],
+    skillOptions: OPTIONS,
+  });
+  created.push(comp.id);
+});
+
+afterAll(async () => {
+  for (const id of created) await removeCompetition(id);
+});
+
+async function openDetail(options: { javaScriptEnabled?: boolean } = {}) {
+  const opened = await openPage(options);
+  await opened.page.goto(`/competition/${comp.id}`);
+  if (options.javaScriptEnabled !== false) await hydrated(opened.page);
+  return opened;
+}
+
+const text = (page: Page, testId: string) => page.getByTestId(testId).first().innerText();
+
+describe("the competition page", () => {
+  it("shows the prize, its value, time left, tickets sold of total, the odds and the closing date in UK time", async () => {
+    const { page, errors } = await openDetail();
+    expect(await page.locator("h1").innerText()).toBe("Detail Test Numnah");
+    const body = await page.locator("main").innerText();
+    expect(body).toContain("A quilted numnah for a test");
+    expect(body).toContain("Quilted numnah");
+    expect(body).toContain("£85");
+    expect(body).toContain("£9.99 per ticket");
+    expect(await text(page, "time-left")).toMatch(/^\d+d \d+h$/);
+    expect(body).toContain("120 / 2,500 sold");
+    expect(await text(page, "odds")).toContain("1 in 2,500");
+    // 15:30 UTC on 4 July is 16:30 in London (British Summer Time).
+    expect(body).toContain("Friday 4 July 2031, 16:30 BST");
+    expectNoConsoleErrors(errors);
+  });
+
+  it("zooms an image from the keyboard, and closes the zoom with Escape", async () => {
+    const { page, errors } = await openDetail();
+    await page.getByRole("link", { name: "Show image 2 of 2" }).click();
+    expect(await page.getByTestId("gallery-image").getAttribute("src")).toBe("/images/competitions/rug-bundle-2.svg");
+    await page.getByRole("link", { name: "Zoom image" }).focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog");
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await page.getByTestId("zoomed-image").getAttribute("src")).toBe("/images/competitions/rug-bundle-2.svg");
+    await expectAccessible(page);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain("Zoom image");
+    expectNoConsoleErrors(errors);
+  });
+
+  it("publishes Open Graph and Twitter card meta with an absolute image URL", async () => {
+    const { baseUrl } = await app();
+    const { page } = await openDetail();
+    const meta = (selector: string) => page.locator(selector).getAttribute("content");
+    expect(await meta('meta[property="og:title"]')).toBe("Detail Test Numnah | Paddock");
+    expect(await meta('meta[property="og:description"]')).toContain("Quilted numnah");
+    expect(await meta('meta[property="og:image"]')).toBe(`${baseUrl}/images/competitions/rug-bundle.svg`);
+    expect(await meta('meta[property="og:url"]')).toBe(`${baseUrl}/competitions/${comp.id}`);
+    expect(await meta('meta[name="twitter:card"]')).toBe("summary_large_image");
+    expect(await meta('meta[name="twitter:image"]')).toBe(`${baseUrl}/images/competitions/rug-bundle.svg`);
+  });
+
+  it("lets a CDN hold the anonymous page and its data briefly", async () => {
+    const { baseUrl } = await app();
+    for (const path of [`/competition/${comp.id}`, `/competition/${comp.id}.data`]) {
+      const res = await fetch(`${baseUrl}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("cache-control"), path).toBe("public, s-maxage=10, stale-while-revalidate=60");
+    }
+  });
+});
+
+describe("choosing tickets", () => {
+  it("starts at 1 and its buttons stop at 1 and 10", async () => {
+    const { page, errors } = await openDetail();
+    const quantity = page.getByLabel("Number of tickets");
+    const fewer = page.getByRole("button", { name: "One ticket fewer" });
+    const more = page.getByRole("button", { name: "One ticket more" });
+    expect(await quantity.inputValue()).toBe("1");
+    expect(await fewer.isDisabled()).toBe(true);
+    expect(await more.isEnabled()).toBe(true);
+    for (let i = 2; i <= 10; i++) {
+      await more.click();
+      expect(await quantity.inputValue()).toBe(String(i));
+    }
+    expect(await more.isDisabled()).toBe(true);
+    expect(await fewer.isEnabled()).toBe(true);
+    await fewer.click();
+    expect(await quantity.inputValue()).toBe("9");
+
+    // A typed number is kept within the bounds when the field is left.
+    await quantity.fill("25");
+    await quantity.blur();
+    expect(await quantity.inputValue()).toBe("10");
+    expectNoConsoleErrors(errors);
+  });
+
+  it("prices 1, 3 and 5 tickets with the multi-buy discount and shows the saving", async () => {
+    const { page } = await openDetail();
+    const more = page.getByRole("button", { name: "One ticket more" });
+    expect(await text(page, "price-total")).toBe("£9.99");
+    expect(await page.getByTestId("price-saving").count()).toBe(0);
+
+    await more.click();
+    await more.click();
+    expect(await text(page, "price-subtotal")).toBe("£29.97");
+    expect(await text(page, "price-discount")).toBe("−£1.50");
+    expect(await text(page, "price-total")).toBe("£28.47");
+    expect(await text(page, "price-saving")).toBe("£1.50");
+
+    await more.click();
+    await more.click();
+    expect(await text(page, "price-subtotal")).toBe("£49.95");
+    expect(await text(page, "price-total")).toBe("£44.96");
+    expect(await text(page, "price-saving")).toBe("£4.99");
+  });
+});
+
+describe("the skill question gate", () => {
+  it("keeps Proceed to Checkout disabled until an answer is chosen, then goes to checkout with the quantity and answer", async () => {
+    const { page, errors } = await openDetail();
+    const proceed = page.getByRole("button", { name: "Proceed to Checkout" });
+    expect(await proceed.isDisabled()).toBe(true);
+    expect(await page.getByRole("radio").count()).toBe(4);
+    await page.getByRole("button", { name: "One ticket more" }).click();
+    await page.getByRole("button", { name: "One ticket more" }).click();
+    await page.getByRole("radio", { name: "Four" }).check();
+    expect(await proceed.isEnabled()).toBe(true);
+
+    const toCheckout = page.waitForRequest((r) => new URL(r.url()).pathname.startsWith(`/checkout/${comp.id}`));
+    await proceed.click();
+    const url = new URL((await toCheckout).url());
+    expect(url.pathname).toMatch(new RegExp(`^/checkout/${comp.id}(\\.data)?$`));
+    expect(url.searchParams.get("quantity")).toBe("3");
+    expect(url.searchParams.get("answer")).toBe("Four");
+    expectNoConsoleErrors(errors);
+  });
+
+  it("without JavaScript, proceeding without an answer shows 'Skill Question Required'", async () => {
+    const { page } = await openDetail({ javaScriptEnabled: false });
+    await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+    await page.getByText("Skill Question Required").waitFor();
+    expect(await page.getByRole("alert").innerText()).toContain("Please answer the skill question to proceed with checkout.");
+
+    await page.getByRole("radio", { name: "Three" }).check();
+    await page.getByLabel("Number of tickets").fill("2");
+    const toCheckout = page.waitForRequest((r) => new URL(r.url()).pathname === `/checkout/${comp.id}`);
+    await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+    const url = new URL((await toCheckout).url());
+    expect(url.search).toBe("?quantity=2&answer=Three");
+  });
+
+  it("the server refuses an answer that is not one of the options, or too many tickets", async () => {
+    const { baseUrl } = await app();
+    const post = (fields: Record<string, string>) =>
+      fetch(`${baseUrl}/competition/${comp.id}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl },
+        body: new URLSearchParams(fields),
+      });
+    expect((await post({ intent: "checkout", quantity: "1", answer: "Six" })).status).toBe(400);
+    expect((await post({ intent: "checkout", quantity: "11", answer: "Four" })).status).toBe(400);
+    expect((await post({ intent: "checkout", quantity: "1" })).status).toBe(400);
+    const ok = await post({ intent: "checkout", quantity: "4", answer: "Four" });
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("location")).toBe(`/checkout/${comp.id}?quantity=4&answer=Four`);
+  });
+
+  it("says plainly that a wrong answer still buys tickets that cannot win, beside the free postal route", async () => {
+    const { page } = await openDetail();
+    const body = await page.locator("main").innerText();
+    expect(body).toContain("A wrong answer still buys your tickets, but tickets with a wrong answer cannot win");
+    const postal = page.locator("section", { has: page.getByRole("heading", { name: "Enter for free by post" }) });
+    const postalText = await postal.innerText();
+    for (const line of POSTAL_ENTRY_ADDRESS) expect(postalText).toContain(line);
+    expect(postalText).toContain("Detail Test Numnah");
+    expect(postalText).toContain("Late or incomplete entries are not entered");
+    expect(await postal.getByRole("link", { name: "Full free entry rules" }).getAttribute("href")).toBe("/terms#free-entry");
+    // Equal prominence: the same heading level as paid entry.
+    expect(await page.getByRole("heading", { level: 2, name: "Enter online" }).count()).toBe(1);
+    expect(await page.getByRole("heading", { level: 2, name: "Enter for free by post" }).count()).toBe(1);
+  });
+
+  it("Add to Basket posts the competition, quantity and answer to /basket", async () => {
+    const { page } = await openDetail();
+    const add = page.getByRole("button", { name: "Add to Basket" });
+    expect(await add.getAttribute("formaction")).toBe("/basket");
+    expect(await add.getAttribute("formmethod")).toBe("post");
+    expect(await add.getAttribute("value")).toBe("add");
+    const form = add.locator("xpath=ancestor::form");
+    expect(await form.locator('input[name="competitionId"]').inputValue()).toBe(String(comp.id));
+    expect(await form.locator('input[name="quantity"]').count()).toBe(1);
+    expect(await form.locator('input[name="answer"]').count()).toBe(4);
+  });
+});
+
+describe("sharing", () => {
+  it("copies the public link, which leads back to the competition", async () => {
+    const { baseUrl } = await app();
+    const { page, context, errors } = await openDetail();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
+    await page.getByRole("button", { name: "Copy link" }).click();
+    await page.getByText("Link copied!").waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(`${baseUrl}/competitions/${comp.id}`);
+    await page.goto(copied);
+    expect(new URL(page.url()).pathname).toBe(`/competition/${comp.id}`);
+    expect(await page.locator("h1").innerText()).toBe("Detail Test Numnah");
+    expectNoConsoleErrors(errors);
+  });
+
+  it("Instagram copies the link too", async () => {
+    const { baseUrl } = await app();
+    const { page, context } = await openDetail();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
+    await page.evaluate(() => navigator.clipboard.writeText("something else"));
+    await page.getByRole("button", { name: "Instagram" }).click();
+    await page.getByText("Link copied!").waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseUrl}/competitions/${comp.id}`);
+  });
+
+  it("says 'Failed to copy' when the browser refuses the clipboard", async () => {
+    const { page, context } = await openPage();
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, "clipboard", { value: { writeText: () => Promise.reject(new Error("denied")) } });
+    });
+    await page.goto(`/competition/${comp.id}`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Copy link" }).click();
+    await page.getByText("Failed to copy").waitFor();
+    expect(await page.getByText("Please copy the link manually").isVisible()).toBe(true);
+  });
+
+  it("opens Facebook and X in a 600x400 popup with the public link", async () => {
+    const { baseUrl } = await app();
+    const { page, context } = await openPage();
+    await context.addInitScript(() => {
+      const w = window as unknown as { __opened: unknown[][] };
+      w.__opened = [];
+      window.open = (...args: unknown[]) => {
+        w.__opened.push(args);
+        return null;
+      };
+    });
+    await page.goto(`/competition/${comp.id}`);
+    await hydrated(page);
+    await page.getByRole("link", { name: /^Share on Facebook/ }).click();
+    await page.getByRole("link", { name: /^Share on X \(Twitter\)/ }).click();
+    const opened = (await page.evaluate(() => (window as unknown as { __opened: string[][] }).__opened)) as string[][];
+    expect(opened).toHaveLength(2);
+    const shared = `${baseUrl}/competitions/${comp.id}`;
+    const [facebook, x] = opened as [string[], string[]];
+    expect(new URL(facebook[0]!).searchParams.get("u")).toBe(shared);
+    expect(new URL(x[0]!).searchParams.get("url")).toBe(shared);
+    for (const call of [facebook, x]) {
+      expect(call[2]).toContain("width=600");
+      expect(call[2]).toContain("height=400");
+    }
+    expect(new URL(page.url()).pathname).toBe(`/competition/${comp.id}`);
+  });
+});
+
+describe("competitions that cannot be entered", () => {
+  it.each([
+    ["an unknown id", "/competition/999999"],
+    ["a malformed id", "/competition/abc"],
+    ["a fractional id", "/competition/1.5"],
+  ])("%s goes back to the list with 'Failed to load competition details.'", async (_label, path) => {
+    const { page } = await openPage();
+    await page.goto(path);
+    expect(new URL(page.url()).pathname).toBe("/competitions");
+    await hydrated(page);
+    await page.getByText("Failed to load competition details.").waitFor();
+  });
+
+  it("a draft is not public: same redirect", async () => {
+    const draft = await insertCompetition({ status: "draft", title: "Unpublished draft numnah" });
+    created.push(draft.id);
+    const { page } = await openPage();
+    await page.goto(`/competition/${draft.id}`);
+    expect(new URL(page.url()).pathname).toBe("/competitions");
+    await hydrated(page);
+    await page.getByText("Failed to load competition details.").waitFor();
+    expect(await page.locator("main").innerText()).not.toContain("Unpublished draft numnah");
+  });
+
+  it("an ended competition says so and offers no purchase controls", async () => {
+    const ended = await insertCompetition({ title: "Ended numnah", endDate: new Date(Date.now() - 3_600_000) });
+    created.push(ended.id);
+    const { page, errors } = await openPage();
+    await page.goto(`/competition/${ended.id}`);
+    await hydrated(page);
+    expect(await page.getByTestId("entry-status").innerText()).toBe("Ended");
+    expect(await page.getByTestId("closed-notice").innerText()).toContain("This competition has ended");
+    expect(await page.getByRole("button", { name: "Proceed to Checkout" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Add to Basket" }).count()).toBe(0);
+    expect(await page.getByLabel("Number of tickets").count()).toBe(0);
+    expectNoConsoleErrors(errors);
+  });
+
+  it("a sold-out competition says so and offers no purchase controls", async () => {
+    const soldOut = await insertCompetition({ title: "Sold-out numnah", totalTickets: 50, ticketsSold: 50 });
+    created.push(soldOut.id);
+    const { page } = await openPage();
+    await page.goto(`/competition/${soldOut.id}`);
+    await hydrated(page);
+    expect(await page.getByTestId("entry-status").innerText()).toBe("Sold out");
+    expect(await page.getByRole("button", { name: "Proceed to Checkout" }).count()).toBe(0);
+    // Back on sale (a released reservation): the controls return without a reload.
+    await setTicketsSold(soldOut.id, 49);
+    await page.getByRole("button", { name: "Proceed to Checkout" }).waitFor({ timeout: 5000 });
+    expect(await page.getByLabel("Number of tickets").getAttribute("max")).toBe("1");
+  });
+});

@@ -1,0 +1,210 @@
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { sql } from "drizzle-orm";
+import express from "express";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { competitions, type NewCompetition } from "~/db/schema";
+import { openDatabase } from "~/server/db.server";
+import { logger } from "~/server/logger.server";
+import { Realtime, type CompetitionChange } from "~/server/realtime.server";
+import { competitionEvents } from "../../server/sse";
+import { createTestServices, type TestServices } from "../support/services";
+
+const onPostgres = process.env.TEST_DB_ENGINE === "postgres" && Boolean(process.env.TEST_DATABASE_URL);
+const SECRET = "The correct answer is private";
+
+let services: TestServices;
+let liveId: number;
+let draftId: number;
+
+function competition(slug: string, overrides: Partial<NewCompetition> = {}): NewCompetition {
+  return {
+    slug,
+    title: `Realtime ${slug}`,
+    description: "d",
+    prizeTitle: "p",
+    prizeDescription: "pd",
+    prizeValue: "£1",
+    entryPricePence: 100,
+    totalTickets: 500,
+    ticketsSold: 20,
+    endDate: new Date(Date.now() + 86_400_000),
+    imageUrl: "/x.svg",
+    skillQuestion: "q",
+    skillOptions: ["a", SECRET, "c", "d"],
+    correctAnswer: SECRET,
+    status: "active",
+    ...overrides,
+  };
+}
+
+/** Resolves with the first change for `id` that a Realtime instance fans out. */
+function nextChange(realtime: Realtime, id: number, timeoutMs = 5000): Promise<CompetitionChange> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new Error(`no change for competition ${id} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const unsubscribe = realtime.subscribe((change) => {
+      if (change.id !== id) return;
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(change);
+    });
+  });
+}
+
+beforeAll(async () => {
+  services = await createTestServices();
+  // The inserts are announced too; wait for those so no test mistakes them for its own change.
+  const announced = new Set<number>();
+  const unsubscribe = services.realtime.subscribe((change) => announced.add(change.id));
+  const rows = await services.db
+    .insert(competitions)
+    .values([competition("live"), competition("hidden-draft", { status: "draft" })])
+    .returning({ id: competitions.id, slug: competitions.slug });
+  liveId = rows.find((r) => r.slug === "live")!.id;
+  draftId = rows.find((r) => r.slug === "hidden-draft")!.id;
+  for (const deadline = Date.now() + 5000; !(announced.has(liveId) && announced.has(draftId)); ) {
+    if (Date.now() > deadline) throw new Error("the new competitions were never announced");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  unsubscribe();
+});
+
+afterAll(async () => {
+  await services?.dispose();
+});
+
+describe("database changes reach realtime subscribers", () => {
+  it("an UPDATE typed in plain SQL (no app code) is announced with the new tickets sold", async () => {
+    const heard = nextChange(services.realtime, liveId);
+    await services.db.execute(sql`UPDATE competitions SET tickets_sold = tickets_sold + 3 WHERE id = ${liveId}`);
+    expect(await heard).toEqual({ id: liveId, ticketsSold: 23, totalTickets: 500, status: "active" });
+  });
+
+  it("a change to something other than the numbers (the title) is not announced", async () => {
+    const seen: CompetitionChange[] = [];
+    const unsubscribe = services.realtime.subscribe((c) => seen.push(c));
+    await services.db.execute(sql`UPDATE competitions SET title = 'Renamed' WHERE id = ${liveId}`);
+    // A numbers change afterwards proves notifications are flowing, and that the rename sent none.
+    const heard = nextChange(services.realtime, liveId);
+    await services.db.execute(sql`UPDATE competitions SET tickets_sold = tickets_sold + 1 WHERE id = ${liveId}`);
+    await heard;
+    unsubscribe();
+    expect(seen.map((c) => c.ticketsSold)).toEqual([24]);
+  });
+
+  it.skipIf(!onPostgres)("an UPDATE from another connection (as another process would make) reaches this process (PostgreSQL only: PGlite has one connection)", async () => {
+    const other = new pg.Client({ connectionString: services.env.DATABASE_URL });
+    await other.connect();
+    try {
+      const heard = nextChange(services.realtime, liveId);
+      await other.query("UPDATE competitions SET tickets_sold = tickets_sold + 5 WHERE id = $1", [liveId]);
+      expect((await heard).ticketsSold).toBe(29);
+    } finally {
+      await other.end();
+    }
+  });
+
+  it.skipIf(!onPostgres)("a second app instance on the same PostgreSQL hears a sale made through the first (PostgreSQL only: PGlite cannot be shared)", async () => {
+    const handle = await openDatabase({ url: services.env.DATABASE_URL });
+    const second = new Realtime(handle, logger);
+    await second.start();
+    try {
+      const heard = nextChange(second, liveId);
+      await services.db.execute(sql`UPDATE competitions SET tickets_sold = tickets_sold + 1 WHERE id = ${liveId}`);
+      expect((await heard).ticketsSold).toBe(30);
+    } finally {
+      await second.stop();
+      await handle.close();
+    }
+  });
+});
+
+type StreamEvent = { event: string; data: string };
+
+/** Reads a Server-Sent Events response one event at a time (comments and `retry` lines are skipped). */
+async function openStream(url: string) {
+  const controller = new AbortController();
+  const response = await fetch(url, { signal: controller.signal, headers: { Accept: "text/event-stream" } });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  let everything = "";
+  async function next(timeoutMs = 5000): Promise<StreamEvent> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const end = buffer.indexOf("\n\n");
+      if (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const lines = block.split("\n");
+        const event = lines.find((l) => l.startsWith("event: "))?.slice(7);
+        const data = lines.find((l) => l.startsWith("data: "))?.slice(6);
+        if (event && data !== undefined) return { event, data };
+        continue;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error("no event in time");
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error("no event in time")), left)),
+      ]);
+      if (chunk.done) throw new Error("stream ended");
+      buffer += chunk.value;
+      everything += chunk.value;
+    }
+  }
+  return { response, next, received: () => everything, close: () => controller.abort() };
+}
+
+describe("the Server-Sent Events stream", () => {
+  let server: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    const app = express();
+    app.get("/api/competitions/events", competitionEvents(services));
+    server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  it("starts with the current numbers, then streams each change to the competitions asked for", async () => {
+    const [before] = await services.db.execute<{ tickets_sold: number }>(sql`SELECT tickets_sold FROM competitions WHERE id = ${liveId}`).then((r) => r.rows);
+    const stream = await openStream(`${base}/api/competitions/events?ids=${liveId},${draftId}`);
+    try {
+      expect(stream.response.headers.get("content-type")).toContain("text/event-stream");
+      const first = await stream.next();
+      expect(first.event).toBe("competition");
+      expect(JSON.parse(first.data)).toEqual({ id: liveId, ticketsSold: before!.tickets_sold, totalTickets: 500, status: "active" });
+
+      // A draft's numbers are not public, so its changes are not sent even when asked for.
+      await services.db.execute(sql`UPDATE competitions SET tickets_sold = tickets_sold + 1 WHERE id = ${draftId}`);
+      await services.db.execute(sql`UPDATE competitions SET tickets_sold = tickets_sold + 2 WHERE id = ${liveId}`);
+      const change = JSON.parse((await stream.next()).data);
+      expect(change).toEqual({ id: liveId, ticketsSold: before!.tickets_sold + 2, totalTickets: 500, status: "active" });
+      expect(stream.received()).not.toMatch(/correct/i);
+      expect(stream.received()).not.toContain(SECRET);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("does not send changes to competitions the page did not ask for", async () => {
+    const stream = await openStream(`${base}/api/competitions/events?ids=${draftId}`);
+    try {
+      await services.db.execute(sql`UPDATE competitions SET tickets_sold = tickets_sold + 1 WHERE id = ${liveId}`);
+      await expect(stream.next(700)).rejects.toThrow("no event in time");
+    } finally {
+      stream.close();
+    }
+  });
+});
