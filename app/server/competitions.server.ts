@@ -35,7 +35,7 @@ const publicColumns = {
 } satisfies Record<keyof PublicCompetition, unknown>;
 
 /** The card's columns, picked from the public ones by the one list of keys the pages and tests share. */
-const summaryColumns = Object.fromEntries(COMPETITION_SUMMARY_KEYS.map((key) => [key, publicColumns[key]])) as Pick<
+export const summaryColumns = Object.fromEntries(COMPETITION_SUMMARY_KEYS.map((key) => [key, publicColumns[key]])) as Pick<
   typeof publicColumns,
   keyof CompetitionSummary
 >;

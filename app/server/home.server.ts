@@ -1,6 +1,7 @@
 import type { HeadersFunction } from "react-router";
 import { and, asc, count, desc, eq, gt, isNotNull, lt, or, sql } from "drizzle-orm";
 import { competitions } from "~/db/schema";
+import { summaryColumns } from "./competitions.server";
 import type { Database } from "./db.server";
 
 /** Spec section 9: the home page shows at most three featured competitions. */
@@ -24,17 +25,7 @@ export async function countActiveCompetitions(db: Database, now: Date): Promise<
  */
 export async function featuredCompetitions(db: Database, now: Date) {
   return db
-    .select({
-      id: competitions.id,
-      title: competitions.title,
-      prizeTitle: competitions.prizeTitle,
-      prizeValue: competitions.prizeValue,
-      entryPricePence: competitions.entryPricePence,
-      ticketsSold: competitions.ticketsSold,
-      totalTickets: competitions.totalTickets,
-      endDate: competitions.endDate,
-      imageUrl: competitions.imageUrl,
-    })
+    .select(summaryColumns)
     .from(competitions)
     .where(and(isOpen(now), eq(competitions.featured, true), lt(competitions.ticketsSold, competitions.totalTickets)))
     .orderBy(asc(competitions.endDate), asc(competitions.id))

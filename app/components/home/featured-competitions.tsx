@@ -1,9 +1,10 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { CompetitionCard, type CompetitionCardData } from "./competition-card";
+import { CompetitionCard } from "~/components/competitions/competition-card";
+import type { CompetitionSummary } from "~/schemas/competition-query";
 
-export function FeaturedCompetitions({ competitions, now }: { competitions: CompetitionCardData[]; now: Date }) {
+export function FeaturedCompetitions({ competitions, now }: { competitions: CompetitionSummary[]; now: Date }) {
   return (
     <section aria-labelledby="featured-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -21,7 +22,7 @@ export function FeaturedCompetitions({ competitions, now }: { competitions: Comp
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {competitions.map((c) => (
             <li key={c.id}>
-              <CompetitionCard competition={c} now={now} />
+              <CompetitionCard competition={c} now={now} headingLevel={3} />
             </li>
           ))}
         </ul>
