@@ -4,9 +4,10 @@ import { AdminRoles } from "~/components/account/admin-roles";
 import { FormAlert } from "~/components/auth/form-alert";
 import { formatPence } from "~/domain/money";
 import { pageMeta } from "~/lib/seo";
+import { ROLE_MESSAGES } from "~/content/account";
 import { RoleActionSchema } from "~/schemas/auth";
 import { servicesContext } from "~/server/context";
-import { addRole, getAdminStats, listRoles, removeRole, ROLE_MESSAGES } from "~/server/roles.server";
+import { addRole, getAdminStats, listRoles, removeRole } from "~/server/roles.server";
 import { requireRole } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 

@@ -1,42 +1,11 @@
 import { z } from "zod";
 import { isCommonPassword } from "~/server/common-passwords";
 import { ROLES } from "~/db/constants";
+import { AUTH_MESSAGES } from "~/content/account";
 import { emailField, REQUIRED_MESSAGE } from "./form";
 
-/** The spec's messages, word for word (sections 5 and 8), and ours where the spec has none. */
-export const AUTH_MESSAGES = {
-  passwordMismatchTitle: "Password Mismatch",
-  passwordMismatchJoin: "Passwords do not match. Please try again.",
-  passwordMismatch: "Passwords do not match",
-  termsTitle: "Terms Required",
-  terms: "Please agree to the terms and conditions.",
-  passwordMin6: "Password must be at least 6 characters",
-  passwordMin8: "Password must be at least 8 characters",
-  passwordMax: "Password must be at most 128 characters",
-  passwordCommon: "This password is too common. Please choose another.",
-  signUpFailedTitle: "Sign Up Failed",
-  accountCreatedTitle: "Account Created!",
-  accountCreated: "Please check your email to verify your account.",
-  registrationTitle: "Registration Successful!",
-  registration: "Please check your email to confirm your account.",
-  alreadyRegistered: "This email is already registered. Please sign in instead.",
-  signInFailedTitle: "Sign In Failed",
-  invalidCredentials: "Invalid email or password. Please check your credentials.",
-  welcomeTitle: "Welcome back!",
-  welcome: "You have successfully signed in.",
-  unexpected: "An unexpected error occurred. Please try again.",
-  errorTitle: "Error",
-  tooManyTitle: "Too many attempts",
-  tooMany: "Too many attempts. Please wait a minute and try again.",
-  notVerifiedTitle: "Please confirm your email",
-  notVerified: "Your email address is not confirmed yet. We have sent you a new confirmation link.",
-  resetRequested: "If an account exists for that email, we have sent a link to reset your password. It works for one hour.",
-  resendRequested: "If that email belongs to an account that still needs confirming, we have sent a new confirmation link.",
-  resetDoneTitle: "Password changed",
-  resetDone: "Your password has been changed and every device has been signed out. Please sign in with your new password.",
-  resetLinkInvalid: "This password reset link is invalid or has expired. Please ask for a new one.",
-  codeInvalid: "That code is not right. Check your authenticator app and try again.",
-} as const;
+export { AUTH_MESSAGES };
+
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -143,6 +112,7 @@ export function safeRedirectPath(to: unknown, fallback = "/"): string {
   if (/[\u0000-\u001f]/.test(to)) return fallback;
   return to;
 }
+
 
 /** The Roles tab: add by e-mail, remove by the role row's id. */
 export const RoleActionSchema = z.discriminatedUnion("intent", [

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { PhoneSchema } from "./auth";
+import { DELETE_CONFIRMATION, MARKETING_CONSENT_WORDING } from "~/content/account";
 import { emailField } from "./form";
 
-/** The words a person agrees to when they tick the marketing box; stored with each consent record. */
-export const MARKETING_CONSENT_WORDING =
-  "Send me e-mails about new competitions, draws and offers. I can unsubscribe at any time.";
+export { DELETE_CONFIRMATION, MARKETING_CONSENT_WORDING };
+
 
 export const PROFILE_MESSAGES = {
   updatedTitle: "Profile updated successfully!",
@@ -23,8 +23,6 @@ export const ProfileSchema = z.object({
   marketingConsent: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
 });
 export type ProfileInput = z.infer<typeof ProfileSchema>;
-
-export const DELETE_CONFIRMATION = "DELETE";
 
 export const DeleteAccountSchema = z.object({
   intent: z.literal("delete-account"),

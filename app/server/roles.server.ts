@@ -1,20 +1,10 @@
 import { and, count, desc, eq, gt, sql, sum } from "drizzle-orm";
 import { auditLog, competitions, orders, profiles, userRoles } from "~/db/schema";
 import type { Role } from "~/db/constants";
+import { ROLE_MESSAGES } from "~/content/account";
 import type { Services } from "./services.server";
 
-export const ROLE_MESSAGES = {
-  missing: "Please enter an email and select a role",
-  notFound: "User not found. Make sure they have an account.",
-  duplicate: "User already has this role",
-  added: "Role added successfully",
-  removed: "Role removed successfully",
-  addFailed: "Failed to add role",
-  removeFailed: "Failed to remove role",
-  loadFailed: "Failed to load user roles",
-  lastAdmin: "You cannot remove the last admin.",
-  adminData: "Failed to fetch admin data. Please check your permissions.",
-} as const;
+
 
 /** The dashboard's four numbers, straight from the database. */
 export async function getAdminStats(services: Services) {

@@ -4,7 +4,7 @@ import { FormAlert } from "~/components/auth/form-alert";
 import { TextField } from "~/components/auth/text-field";
 import { Button, buttonClass } from "~/components/ui/button";
 import type { FormNotice } from "~/schemas/form";
-import { MARKETING_CONSENT_WORDING } from "~/schemas/profile";
+import { MARKETING_CONSENT_WORDING } from "~/content/account";
 
 export type ProfileView = { email: string; firstName: string; lastName: string; phone: string; marketingConsent: boolean; pendingEmail: string | null };
 

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { textLinkClass } from "~/components/legal-page";
 import { Button } from "~/components/ui/button";
-import { MARKETING_CONSENT_WORDING } from "~/schemas/profile";
+import { MARKETING_CONSENT_WORDING } from "~/content/account";
 import { CheckboxField } from "./checkbox-field";
 import { FormAlert } from "./form-alert";
 import { PasswordField } from "./password-field";
