@@ -164,23 +164,6 @@ export async function startCheckout(
       const block = await checkCanEnter(tx, input.userId, priced.totalPence, now);
       if (block) throw new Refusal(403, block.message, block);
 
-      // Reserve: one conditional UPDATE per competition, in id order. It either takes the tickets or changes nothing.
-      for (const line of [...parsed].sort((a, b) => a.competitionId - b.competitionId)) {
-        const [reserved] = await tx
-          .update(competitions)
-          .set({ ticketsReserved: sql`${competitions.ticketsReserved} + ${line.quantity}` })
-          .where(
-            and(
-              eq(competitions.id, line.competitionId),
-              eq(competitions.status, "active"),
-              gt(competitions.endDate, now),
-              sql`${competitions.ticketsSold} + ${competitions.ticketsReserved} + ${line.quantity} <= ${competitions.totalTickets}`,
-            ),
-          )
-          .returning({ id: competitions.id });
-        if (!reserved) throw await availabilityRefusal(tx, line.competitionId, now);
-      }
-
       const expiresAt = new Date(now.getTime() + CHECKOUT_WINDOW_MS + PROVIDER_MARGIN_MS);
       const [order] = await tx
         .insert(orders)
@@ -211,6 +194,24 @@ export async function startCheckout(
           skillAnswer: line.skillAnswer,
         })),
       );
+      // Reserve last, so each competition row is locked only from its UPDATE to the commit: one conditional UPDATE
+      // per competition, in id order; it either takes the tickets or changes nothing (and the order goes with it).
+      for (const line of [...parsed].sort((a, b) => a.competitionId - b.competitionId)) {
+        const [reserved] = await tx
+          .update(competitions)
+          .set({ ticketsReserved: sql`${competitions.ticketsReserved} + ${line.quantity}` })
+          .where(
+            and(
+              eq(competitions.id, line.competitionId),
+              eq(competitions.status, "active"),
+              gt(competitions.endDate, now),
+              sql`${competitions.ticketsSold} + ${competitions.ticketsReserved} + ${line.quantity} <= ${competitions.totalTickets}`,
+            ),
+          )
+          .returning({ id: competitions.id });
+        if (!reserved) throw await availabilityRefusal(tx, line.competitionId, now);
+      }
+
       return { order, isNew: true };
     });
   } catch (error) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { basketItems, competitions, orderLines, orders, payments, tickets, type OrderRow } from "~/db/schema";
 import { formatPence } from "~/domain/money";
 import { allocateNumbers, isCorrectAnswer } from "~/domain/ticket-allocation";
@@ -31,44 +31,38 @@ export type FulfilOptions = {
 
 const isPaid = (session: CheckoutSessionSummary) => session.status === "complete" && session.paymentStatus !== "unpaid";
 
-type LockedCompetition = {
-  id: number;
-  title: string;
-  status: string;
-  endDate: Date;
-  totalTickets: number;
-  ticketsSold: number;
-  ticketsReserved: number;
-  correctAnswer: string;
-};
-
-async function lockCompetitions(tx: Tx, ids: number[]): Promise<Map<number, LockedCompetition>> {
-  const rows = await tx
-    .select({
-      id: competitions.id,
-      title: competitions.title,
-      status: competitions.status,
-      endDate: competitions.endDate,
-      totalTickets: competitions.totalTickets,
-      ticketsSold: competitions.ticketsSold,
-      ticketsReserved: competitions.ticketsReserved,
-      correctAnswer: competitions.correctAnswer,
-    })
-    .from(competitions)
-    .where(inArray(competitions.id, ids))
-    .orderBy(asc(competitions.id))
-    .for("update");
-  return new Map(rows.map((r) => [r.id, r]));
+/** Thrown inside the paid path when a line cannot be sold after all: the transaction is redone as a refund. */
+class CannotHonour extends Error {
+  constructor(readonly reason: RefundReason) {
+    super(reason);
+  }
 }
 
-const isOpen = (c: LockedCompetition, now: Date) => c.status === "active" && c.endDate.getTime() > now.getTime();
-
 export async function fulfilCheckoutSession(services: Services, session: CheckoutSessionSummary, options: FulfilOptions = {}): Promise<FulfilmentOutcome> {
-  const now = services.now();
   const orderId = await resolveOrderId(services, session);
   if (!orderId) return { kind: "ignored", reason: "no order for this session" };
+  let outcome: FulfilmentOutcome;
+  try {
+    outcome = await settleOrder(services, session, orderId, options, null);
+  } catch (error) {
+    if (!(error instanceof CannotHonour)) throw error;
+    outcome = await settleOrder(services, session, orderId, options, error.reason);
+  }
+  if (outcome.kind === "refund" && session.paymentIntentId) await refundOrder(services, outcome.orderId, session.paymentIntentId);
+  if (outcome.kind === "fulfilled") services.mail.kick();
+  return outcome;
+}
 
-  const outcome = await services.db.transaction(async (tx): Promise<FulfilmentOutcome> => {
+/** One transaction deciding the order's fate from the session; `refuseWith` redoes a paid session as a refund. */
+async function settleOrder(
+  services: Services,
+  session: CheckoutSessionSummary,
+  orderId: string,
+  options: FulfilOptions,
+  refuseWith: RefundReason | null,
+): Promise<FulfilmentOutcome> {
+  const now = services.now();
+  return services.db.transaction(async (tx): Promise<FulfilmentOutcome> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) return { kind: "ignored", reason: "order not found" };
     if (order.providerSessionId && order.providerSessionId !== session.id) return { kind: "ignored", reason: "session belongs to another order" };
@@ -92,9 +86,8 @@ export async function fulfilCheckoutSession(services: Services, session: Checkou
     }
 
     if (order.paymentStatus === "paid" || order.paymentStatus === "refunded") return { kind: "already_final", orderId, status: order.paymentStatus };
-
     const held = order.paymentStatus === "pending";
-    const comps = await lockCompetitions(tx, lines.map((l) => l.competitionId));
+
     const refuse = async (reason: RefundReason): Promise<FulfilmentOutcome> => {
       if (held) await releaseReservation(tx, lines);
       await tx
@@ -107,48 +100,14 @@ export async function fulfilCheckoutSession(services: Services, session: Checkou
         .onConflictDoNothing({ target: payments.providerSessionId });
       return { kind: "refund", orderId, reason };
     };
-
+    if (refuseWith) return refuse(refuseWith);
     if (session.amountTotal !== order.totalAmountPence || (session.currency ?? "gbp").toLowerCase() !== "gbp") {
       services.logger.error({ orderId, session: session.id, amount: session.amountTotal, expected: order.totalAmountPence }, "paid amount does not match the order");
       return refuse("amount_mismatch");
     }
-    for (const line of lines) {
-      const comp = comps.get(line.competitionId);
-      if (!comp || !isOpen(comp, now)) return refuse("competition_closed");
-      // A lapsed reservation was given back: the tickets must still be there to take them again.
-      if (!held && comp.ticketsSold + comp.ticketsReserved + line.quantity > comp.totalTickets) return refuse("sold_out_after_expiry");
-    }
 
-    // Sell: reserved (or, after a lapse, free) tickets become sold, numbered from tickets_sold in the same UPDATE.
-    const allocated: { line: (typeof lines)[number]; numbers: number[]; correct: boolean; title: string }[] = [];
-    for (const line of lines) {
-      const comp = comps.get(line.competitionId) as LockedCompetition;
-      const [row] = await tx
-        .update(competitions)
-        .set({
-          ticketsSold: sql`${competitions.ticketsSold} + ${line.quantity}`,
-          ...(held ? { ticketsReserved: sql`${competitions.ticketsReserved} - ${line.quantity}` } : {}),
-          updatedAt: sql`now()`,
-        })
-        .where(eq(competitions.id, line.competitionId))
-        .returning({ soldBefore: sql<number>`${competitions.ticketsSold} - ${line.quantity}` });
-      if (!row) throw new Error(`competition ${line.competitionId} vanished during fulfilment`);
-      const numbers = allocateNumbers(Number(row.soldBefore), line.quantity);
-      const correct = isCorrectAnswer(line.skillAnswer, comp.correctAnswer);
-      await tx.insert(tickets).values(
-        numbers.map((ticketNumber) => ({
-          competitionId: line.competitionId,
-          ticketNumber,
-          userId: order.userId,
-          orderId,
-          skillAnswer: line.skillAnswer,
-          isCorrectAnswer: correct,
-          purchaseDate: now,
-        })),
-      );
-      allocated.push({ line, numbers, correct, title: comp.title });
-    }
-
+    // Writes that touch no competition row come first, so each competition row is locked only from its
+    // numbering UPDATE below to the commit.
     await tx
       .update(orders)
       .set({ paymentStatus: "paid", paidAt: now, providerSessionId: session.id, failureReason: held ? null : order.failureReason, updatedAt: now })
@@ -168,13 +127,53 @@ export async function fulfilCheckoutSession(services: Services, session: Checkou
         ),
       );
     }
+
+    // Sell: reserved (or, after a lapse, free) tickets become sold, numbered from tickets_sold in the same UPDATE,
+    // which also re-checks that the competition is still open (and, after a lapse, that the tickets are free).
+    const allocated: Allocation[] = [];
+    for (const line of lines) {
+      const [row] = await tx
+        .update(competitions)
+        .set({
+          ticketsSold: sql`${competitions.ticketsSold} + ${line.quantity}`,
+          ...(held ? { ticketsReserved: sql`${competitions.ticketsReserved} - ${line.quantity}` } : {}),
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(competitions.id, line.competitionId),
+            eq(competitions.status, "active"),
+            gt(competitions.endDate, now),
+            held ? undefined : sql`${competitions.ticketsSold} + ${competitions.ticketsReserved} + ${line.quantity} <= ${competitions.totalTickets}`,
+          ),
+        )
+        .returning({ soldBefore: sql<number>`${competitions.ticketsSold} - ${line.quantity}`, title: competitions.title, correctAnswer: competitions.correctAnswer });
+      if (!row) throw new CannotHonour(await whyNotSold(tx, line.competitionId, now));
+      const numbers = allocateNumbers(Number(row.soldBefore), line.quantity);
+      const correct = isCorrectAnswer(line.skillAnswer, row.correctAnswer);
+      await tx.insert(tickets).values(
+        numbers.map((ticketNumber) => ({
+          competitionId: line.competitionId,
+          ticketNumber,
+          userId: order.userId,
+          orderId,
+          skillAnswer: line.skillAnswer,
+          isCorrectAnswer: correct,
+          purchaseDate: now,
+        })),
+      );
+      allocated.push({ numbers, correct, title: row.title, skillAnswer: line.skillAnswer });
+    }
     if (order.email) await enqueueEmail(tx, confirmationEmail(order, allocated));
     return { kind: "fulfilled", orderId, reallocated: !held };
   });
+}
 
-  if (outcome.kind === "refund" && session.paymentIntentId) await refundOrder(services, outcome.orderId, session.paymentIntentId);
-  if (outcome.kind === "fulfilled") services.mail.kick();
-  return outcome;
+type Allocation = { numbers: number[]; correct: boolean; title: string; skillAnswer: string };
+
+async function whyNotSold(tx: Tx, competitionId: number, now: Date): Promise<RefundReason> {
+  const [comp] = await tx.select({ status: competitions.status, endDate: competitions.endDate }).from(competitions).where(eq(competitions.id, competitionId));
+  return comp && comp.status === "active" && comp.endDate.getTime() > now.getTime() ? "sold_out_after_expiry" : "competition_closed";
 }
 
 async function resolveOrderId(services: Services, session: CheckoutSessionSummary): Promise<string | null> {
@@ -222,13 +221,13 @@ export async function refundOrder(services: Services, orderId: string, paymentIn
 const shortId = (id: string) => id.slice(0, 8);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-function confirmationEmail(order: OrderRow, allocated: { numbers: number[]; correct: boolean; title: string; line: { skillAnswer: string } }[]) {
+function confirmationEmail(order: OrderRow, allocated: Allocation[]) {
   const count = allocated.reduce((sum, a) => sum + a.numbers.length, 0);
   const blocks = allocated.map((a) =>
     [
       a.title,
       `  Ticket ${a.numbers.length === 1 ? "number" : "numbers"}: ${a.numbers.join(", ")}`,
-      `  Your answer: ${a.line.skillAnswer}`,
+      `  Your answer: ${a.skillAnswer}`,
       a.correct
         ? "  Your answer is correct, so these tickets are in the draw."
         : "  Your answer is not correct. These tickets are valid entries but cannot win the prize.",

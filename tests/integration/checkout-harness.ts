@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { toNodeHandler } from "better-auth/node";
 import express from "express";
+import type pg from "pg";
 import { competitions, emailOutbox, orders, profiles, stripeStandinSessions, tickets, user } from "~/db/schema";
 import { createPaymentProvider, standinCredentials } from "~/server/payments/provider.server";
 import { startCheckout, type CheckoutLineInput } from "~/server/checkout.server";
@@ -53,6 +54,7 @@ export async function createCheckoutHarness() {
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await untilPoolClosed(services);
       await services.dispose();
     },
 
@@ -196,6 +198,28 @@ export async function createCheckoutHarness() {
     },
   };
   return harness;
+}
+
+/**
+ * pg's Pool.end() resolves before its clients have finished closing their connections, and the test database is
+ * then dropped WITH (FORCE), which terminates those backends mid-goodbye and surfaces as an unhandled error. This
+ * makes the handle's close wait for every client's own 'remove' (emitted once its connection has ended).
+ */
+async function untilPoolClosed(services: TestServices) {
+  if (services.handle.kind !== "postgres") return;
+  const pool = (services.db as unknown as { $client: pg.Pool }).$client;
+  const close = services.handle.close.bind(services.handle);
+  services.handle.close = async () => {
+    let open = pool.totalCount;
+    const allRemoved = new Promise<void>((resolve) => {
+      if (open === 0) resolve();
+      pool.on("remove", () => {
+        if (--open <= 0) resolve();
+      });
+    });
+    await close();
+    await Promise.race([allRemoved, new Promise((r) => setTimeout(r, 2000))]);
+  };
 }
 
 export function sessionIdFromUrl(url: string) {

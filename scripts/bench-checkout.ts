@@ -1,0 +1,302 @@
+// Flash-sale benchmark: N buyers rush M tickets through the real HTTP path of the built app on PostgreSQL.
+//
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:checkout
+//
+// Each buyer (a real account, signed in through the auth API) calls POST /api/checkout (the create-payment
+// call: validation, pricing, player protection, the conditional UPDATE reservation, the order, and a Checkout
+// Session from the Stripe stand-in through the Stripe SDK); every buyer who got tickets then pays on the
+// stand-in's hosted page with the test card, which delivers the signed webhook that fulfils the order. Then the
+// database is checked for oversold tickets and duplicate numbers, and the bare conditional UPDATE is timed on the
+// same row as the ceiling. Settings: BENCH_BUYERS (500), BENCH_TICKETS (200), BENCH_QUANTITY (1),
+// BENCH_CONCURRENCY (buyers in flight at once; default all), DATABASE_POOL_SIZE (the app's pool, 10).
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const baseDatabaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const BUYERS = Number(process.env.BENCH_BUYERS ?? 500);
+const TICKETS = Number(process.env.BENCH_TICKETS ?? 200);
+const QUANTITY = Number(process.env.BENCH_QUANTITY ?? 1);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? BUYERS);
+const POOL = Number(process.env.DATABASE_POOL_SIZE ?? 10);
+const CEILING_SECONDS = Number(process.env.BENCH_CEILING_SECONDS ?? 5);
+const buildDir = process.env.PADDOCK_BUILD_DIR ?? "build";
+const PASSWORD = "bench-password-not-secret-1";
+const ANSWER = "Canter";
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+async function withClient<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs `work` over `items` with at most `limit` in flight. */
+async function pool<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await work(items[i] as T, i);
+      }
+    }),
+  );
+  return results;
+}
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+async function waitForHealthy(baseUrl: string, child: ChildProcess) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The app exited early (code ${child.exitCode}).`);
+    try {
+      const res = await fetch(`${baseUrl}/readyz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("The app did not become ready within 2 minutes.");
+}
+
+async function main() {
+  if (!baseDatabaseUrl) fail("Set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/postgres");
+  if (!Number.isInteger(QUANTITY) || QUANTITY < 1 || QUANTITY > 10) fail("BENCH_QUANTITY must be 1 to 10");
+
+  if (!existsSync(path.join(root, buildDir, "server/index.js"))) {
+    console.log(`No build in ${buildDir}/: building…`);
+    const built = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, PADDOCK_BUILD_DIR: buildDir } });
+    if (built.status !== 0) fail("Build failed.");
+  }
+
+  const dbName = `paddock_bench_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  await withClient(baseDatabaseUrl, (c) => c.query(`CREATE DATABASE ${pg.escapeIdentifier(dbName)}`));
+  const dbUrl = new URL(baseDatabaseUrl);
+  dbUrl.pathname = `/${dbName}`;
+  const databaseUrl = dbUrl.toString();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "paddock-bench-"));
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      BASE_URL: baseUrl,
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: String(POOL),
+      DATA_DIR: dataDir,
+      PADDOCK_BUILD_DIR: buildDir,
+      BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"),
+      SEED: "false",
+      AUTH_RATE_LIMIT: "false",
+      LOG_LEVEL: "error",
+      STRIPE_SECRET_KEY: "",
+      SMTP_URL: "",
+    },
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    }
+    await withClient(baseDatabaseUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(dbName)} WITH (FORCE)`)).catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealthy(baseUrl, child);
+    const db = new pg.Pool({ connectionString: databaseUrl, max: POOL });
+
+    // Set-up (not timed): a competition with exactly M tickets left, and N verified, eligible, signed-in buyers.
+    const already = 1000;
+    const total = already + TICKETS;
+    const { rows } = await db.query<{ id: number }>(
+      `insert into competitions (slug, title, description, prize_title, prize_description, prize_value, entry_price_pence, total_tickets,
+         tickets_sold, end_date, image_url, skill_question, skill_options, correct_answer, status)
+       values ($1, 'Flash sale saddle', 'Benchmark', 'Saddle', 'A saddle', '£1,000', 250, $2, $3, now() + interval '1 day',
+         '/images/competitions/dressage-saddle.svg', 'Which gait has three beats?', '["Walk","Trot","Canter","Gallop"]', 'Canter', 'active')
+       returning id`,
+      [`bench-${randomUUID()}`, total, already],
+    );
+    const competitionId = rows[0]!.id;
+
+    console.log(`Signing up ${BUYERS} buyers…`);
+    const buyers = await pool(Array.from({ length: BUYERS }, (_, i) => i), 16, async (i) => {
+      const email = `bench-${i}-${randomBytes(3).toString("hex")}@example.test`;
+      const up = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: baseUrl },
+        body: JSON.stringify({ email, password: PASSWORD, name: `Bench Buyer ${i}` }),
+      });
+      if (!up.ok) throw new Error(`sign-up failed: ${up.status} ${await up.text()}`);
+      await db.query(`update "user" set email_verified = true where email = $1`, [email]);
+      await db.query(
+        `insert into profiles (user_id, email, date_of_birth, country, eligibility_confirmed_at)
+         select id, email, '1990-01-01', 'GB', now() from "user" where email = $1
+         on conflict (user_id) do update set date_of_birth = excluded.date_of_birth, country = excluded.country, eligibility_confirmed_at = excluded.eligibility_confirmed_at`,
+        [email],
+      );
+      const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: baseUrl },
+        body: JSON.stringify({ email, password: PASSWORD }),
+      });
+      if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+      return signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+    });
+
+    // The flash sale (timed): everyone asks at once; the winners pay.
+    console.log(`Flash sale: ${BUYERS} buyers × ${QUANTITY} ticket(s) for ${TICKETS} tickets (concurrency ${CONCURRENCY}, app pool ${POOL})…`);
+    const checkoutLatency: number[] = [];
+    const payLatency: number[] = [];
+    const refusals = new Map<string, number>();
+    let errors = 0;
+    const started = performance.now();
+    const outcomes = await pool(buyers, CONCURRENCY, async (cookie) => {
+      const t0 = performance.now();
+      const res = await fetch(`${baseUrl}/api/checkout`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: baseUrl, Cookie: cookie },
+        body: JSON.stringify({ competitionId, quantity: QUANTITY, skillAnswer: ANSWER, idempotencyKey: randomUUID() }),
+      });
+      const body = (await res.json()) as { url?: string; error?: string };
+      checkoutLatency.push(performance.now() - t0);
+      if (!res.ok || !body.url) {
+        if (res.status === 409) refusals.set(body.error ?? "?", (refusals.get(body.error ?? "?") ?? 0) + 1);
+        else errors++;
+        return false;
+      }
+      const t1 = performance.now();
+      const paid = await fetch(body.url, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ cardNumber: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123", name: "Bench Buyer" }),
+        redirect: "manual",
+      });
+      await paid.arrayBuffer();
+      payLatency.push(performance.now() - t1);
+      if (paid.status !== 303) {
+        errors++;
+        return false;
+      }
+      return true;
+    });
+    const elapsed = (performance.now() - started) / 1000;
+
+    // Let the outbox and any last webhook settle, then audit the database.
+    await new Promise((r) => setTimeout(r, 500));
+    const [comp] = (await db.query(`select tickets_sold, tickets_reserved, total_tickets from competitions where id = $1`, [competitionId])).rows as {
+      tickets_sold: number;
+      tickets_reserved: number;
+      total_tickets: number;
+    }[];
+    const ticketRows = Number((await db.query(`select count(*)::int as n from tickets where competition_id = $1`, [competitionId])).rows[0].n);
+    const duplicates = Number(
+      (await db.query(`select count(*)::int as n from (select ticket_number from tickets where competition_id = $1 group by 1 having count(*) > 1) d`, [competitionId])).rows[0].n,
+    );
+    const outOfRange = Number(
+      (await db.query(`select count(*)::int as n from tickets where competition_id = $1 and (ticket_number <= $2 or ticket_number > $3)`, [competitionId, already, total])).rows[0].n,
+    );
+    const paidOrders = Number((await db.query(`select count(*)::int as n from orders where payment_status = 'paid'`)).rows[0].n);
+    const oversold = Math.max(0, comp!.tickets_sold - comp!.total_tickets) + Math.max(0, ticketRows - TICKETS);
+
+    // The ceiling: the bare conditional UPDATE on the same row (reserve then release, autocommit), same pool size.
+    await db.query(`update competitions set total_tickets = total_tickets + 1000000 where id = $1`, [competitionId]);
+    let updates = 0;
+    const until = performance.now() + CEILING_SECONDS * 1000;
+    await Promise.all(
+      Array.from({ length: POOL }, async () => {
+        const client = await db.connect();
+        try {
+          while (performance.now() < until) {
+            await client.query(
+              `update competitions set tickets_reserved = tickets_reserved + $2 where id = $1 and status = 'active' and end_date > now()
+                 and tickets_sold + tickets_reserved + $2 <= total_tickets returning id`,
+              [competitionId, QUANTITY],
+            );
+            await client.query(`update competitions set tickets_reserved = tickets_reserved - $2 where id = $1`, [competitionId, QUANTITY]);
+            updates += 2;
+          }
+        } finally {
+          client.release();
+        }
+      }),
+    );
+    await db.query(`update competitions set total_tickets = total_tickets - 1000000 where id = $1`, [competitionId]);
+    await db.end();
+
+    const sortedCheckout = [...checkoutLatency].sort((a, b) => a - b);
+    const sortedPay = [...payLatency].sort((a, b) => a - b);
+    const sold = outcomes.filter(Boolean).length;
+    const version = await withClient(databaseUrl, async (c) => (await c.query("show server_version")).rows[0].server_version as string);
+    const report = [
+      "",
+      `Paddock checkout benchmark — ${new Date().toISOString()}`,
+      `  machine: ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? "?"}), load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}; Node ${process.version}; PostgreSQL ${version}`,
+      `  sale: ${BUYERS} buyers × ${QUANTITY} ticket(s) for ${TICKETS} tickets, all asking at once (concurrency ${CONCURRENCY}), app pool ${POOL}, payments via the Stripe stand-in`,
+      `  orders paid:            ${sold} (${paidOrders} in the database) in ${elapsed.toFixed(2)} s → ${(sold / elapsed).toFixed(1)} orders/s`,
+      `  checkout requests:      ${BUYERS} → ${(BUYERS / elapsed).toFixed(1)} requests/s; refused: ${[...refusals].map(([m, n]) => `${n} × "${m}"`).join(", ") || "none"}; errors: ${errors}`,
+      `  create-payment latency: p50 ${ms(percentile(sortedCheckout, 50))}, p99 ${ms(percentile(sortedCheckout, 99))} (all ${BUYERS} requests)`,
+      `  pay + webhook latency:  p50 ${ms(percentile(sortedPay, 50))}, p99 ${ms(percentile(sortedPay, 99))} (${sortedPay.length} payments)`,
+      `  tickets sold:           ${comp!.tickets_sold - already} of ${TICKETS}; reserved left ${comp!.tickets_reserved}; ticket rows ${ticketRows}`,
+      `  tickets oversold:       ${oversold}`,
+      `  duplicate numbers:      ${duplicates} (numbers outside ${already + 1}-${total}: ${outOfRange})`,
+      `  ceiling, bare conditional UPDATE on the same row: ${(updates / CEILING_SECONDS).toFixed(0)} updates/s (${(updates / 2 / CEILING_SECONDS).toFixed(0)} reserve+release pairs/s, ${POOL} connections, ${CEILING_SECONDS} s)`,
+      "",
+    ].join("\n");
+    console.log(report);
+    if (oversold !== 0 || duplicates !== 0 || outOfRange !== 0) {
+      process.exitCode = 1;
+      console.error("FAILED: tickets were oversold or numbered twice.");
+    }
+  } finally {
+    await stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
