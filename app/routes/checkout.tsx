@@ -1,4 +1,108 @@
-// PLACEHOLDER: replaced by the issue that owns this route.
-export default function Page() {
-  return <h1>checkout</h1>;
+import { useEffect, useState } from "react";
+import { Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/checkout";
+import { UNAVAILABLE_TEXT } from "~/components/checkout/basket-item";
+import { CheckoutCompetition } from "~/components/checkout/checkout-competition";
+import { Notice } from "~/components/checkout/notice";
+import { OrderSummary } from "~/components/checkout/order-summary";
+import { BlockNotice, blocksPayment, CheckoutErrorNotice, EntryRulesNote, PaymentPanel } from "~/components/checkout/payment-panel";
+import { QuantityField } from "~/components/checkout/quantity-stepper";
+import { SkillQuestion } from "~/components/checkout/skill-question";
+import { buttonClass } from "~/components/ui/button";
+import { clampQuantity, MIN_TICKETS, priceLine } from "~/domain/pricing";
+import { pageMeta } from "~/lib/seo";
+import { CompetitionIdSchema } from "~/schemas/basket";
+import { ANSWER_MISSING, CheckoutQuerySchema, SingleCheckoutSchema } from "~/schemas/checkout";
+import { findCheckoutCompetition, paymentReadiness, payFromForm, paymentFailure, singleEntryLimit } from "~/server/checkout-page.server";
+import { servicesContext } from "~/server/context";
+import { requireUser } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+function reviewUrl(id: number, quantity: string | number, answer?: string | null) {
+  const params = new URLSearchParams({ quantity: String(quantity) });
+  if (answer) params.set("answer", answer);
+  return `/checkout/${id}?${params}`;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const user = await requireUser(services, request);
+  const id = CompetitionIdSchema.safeParse(params.id);
+  const competition = id.success ? await findCheckoutCompetition(services, id.data) : undefined;
+  if (!competition) return redirectWithToast(services, "/competitions", { type: "error", title: "Competition not found" });
+
+  const query = CheckoutQuerySchema.catch({}).parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { unavailable, maxQuantity } = await singleEntryLimit(services, user.id, competition);
+  const quantity = Math.max(MIN_TICKETS, clampQuantity(query.quantity ?? "1", maxQuantity));
+  const answer = query.answer && competition.skillOptions.includes(query.answer) ? query.answer : null;
+
+  const readiness = unavailable ? null : await paymentReadiness(services, user.id, priceLine(competition.entryPricePence, quantity).totalPence);
+  const { ticketsSold: _s, ticketsReserved: _r, totalTickets: _t, status: _st, ...shown } = competition;
+  return { competition: shown, quantity, maxQuantity, answer, unavailable, readiness };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const user = await requireUser(services, request);
+  const id = CompetitionIdSchema.safeParse(params.id);
+  if (!id.success) return redirect("/competitions");
+  const form = await request.formData();
+  const parsed = SingleCheckoutSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const answerMissing = parsed.error.issues.some((issue) => issue.path[0] === "answer");
+    return paymentFailure(answerMissing ? { answerError: ANSWER_MISSING } : { checkoutError: "Please check your entry and try again." }, 400);
+  }
+  const input = parsed.data;
+  if (input.intent === "quantity") return redirect(reviewUrl(id.data, input.quantity, input.answer));
+  return payFromForm(services, user, form, {
+    lines: [{ competitionId: id.data, quantity: input.quantity, skillAnswer: input.answer }],
+    idempotencyKey: input.idempotencyKey,
+    source: "single",
+  });
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta(
+    data && "competition" in data ? `Checkout: ${data.competition.title}` : "Checkout",
+    "Review your entry: tickets, your skill answer and the price with any multi-buy discount, then pay securely.",
+    [{ name: "robots", content: "noindex" }],
+  );
+
+const UNAVAILABLE_TITLE = { ended: "Entries closed", not_live: "Entries closed", sold_out: "Sold out", limit_reached: "Ticket limit reached" } as const;
+
+export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { competition, maxQuantity, answer, unavailable, readiness } = loaderData;
+  const [quantity, setQuantity] = useState(loaderData.quantity);
+  useEffect(() => setQuantity(loaderData.quantity), [loaderData.quantity, competition.id]);
+  const pricing = priceLine(competition.entryPricePence, Math.min(quantity, maxQuantity));
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Checkout</h1>
+      <p className="mt-2 text-muted-foreground">Check your entry, answer the question and pay.</p>
+
+      <div className="mt-8 space-y-6">
+        <CheckoutCompetition competition={competition} />
+        {unavailable ? (
+          <Notice tone="error" title={UNAVAILABLE_TITLE[unavailable]} live={false}>
+            <p>{UNAVAILABLE_TEXT[unavailable]}</p>
+            <Link to="/competitions" className={buttonClass("outline", "sm", "mt-3")}>
+              Browse competitions
+            </Link>
+          </Notice>
+        ) : null}
+        <CheckoutErrorNotice actionData={actionData} />
+        {readiness?.block ? <BlockNotice block={readiness.block} /> : null}
+        {readiness && !blocksPayment(readiness.block) ? (
+          <Form method="post" id="checkout-form" className="space-y-6" aria-label="Your entry">
+            <QuantityField value={quantity} onChange={setQuantity} max={maxQuantity} />
+            <SkillQuestion question={competition.skillQuestion} options={competition.skillOptions} defaultValue={answer} error={actionData?.answerError} />
+            <OrderSummary lines={[{ competitionId: competition.id, title: competition.title, pricing }]} totals={pricing} />
+            <EntryRulesNote />
+            <PaymentPanel totalPence={pricing.totalPence} readiness={readiness} actionData={actionData} />
+          </Form>
+        ) : null}
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,121 @@
+import { CreditCard, Loader2, Mail } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { formatPence } from "~/domain/money";
+import { useHydrated } from "~/lib/use-now";
+import { CHECKOUT_ERROR_TITLE } from "~/schemas/checkout";
+import type { EligibilityErrors } from "~/schemas/protection";
+import { EligibilityFields } from "./eligibility-fields";
+import { Notice } from "./notice";
+
+export type PaymentActionState = { answerError?: string; eligibilityErrors?: EligibilityErrors; checkoutError?: string; paymentUrl?: string } | undefined;
+
+/** Says plainly, before payment, what a wrong answer means, and where the free route is. */
+export function EntryRulesNote() {
+  return (
+    <div className="space-y-2 rounded-lg border border-border bg-muted p-4 text-sm">
+      <p>
+        <strong>Answer carefully.</strong> Only tickets with the correct answer go into the draw. If your answer is wrong you still buy valid tickets, but they
+        cannot win.
+      </p>
+      <p className="flex items-start gap-2">
+        <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <span>
+          You can also enter free by post, with the same chance of winning:{" "}
+          <Link to="/terms#free-entry" className="font-medium text-primary underline">
+            how to enter by post
+          </Link>
+          .
+        </span>
+      </p>
+    </div>
+  );
+}
+
+/** Why this account cannot pay now (pause, self-exclusion, spend limit...), with the way to the settings. */
+export function BlockNotice({ block }: { block: { code: string; message: string } }) {
+  return (
+    <Notice tone="error" title="You cannot enter right now" live={false}>
+      <p>{block.message}</p>
+      <Link to="/account/limits" className="mt-2 inline-block font-medium text-primary underline">
+        Your limits and breaks
+      </Link>
+    </Notice>
+  );
+}
+
+/** 'Checkout Error' with the server's message, on the page and (with JavaScript) as a toast. */
+export function CheckoutErrorNotice({ actionData }: { actionData: PaymentActionState }) {
+  const message = actionData?.checkoutError;
+  useEffect(() => {
+    if (message) toast.error(CHECKOUT_ERROR_TITLE, { description: message });
+  }, [actionData, message]);
+  if (!message) return null;
+  return (
+    <Notice tone="error" title={CHECKOUT_ERROR_TITLE}>
+      {message}
+    </Notice>
+  );
+}
+
+/** A spend limit may still allow fewer tickets, so only that block leaves the Pay form in place. */
+export function blocksPayment(block: { code: string } | null | undefined) {
+  return Boolean(block && block.code !== "spend_limit");
+}
+
+/**
+ * The end of a review page's Pay form: eligibility (first purchase only), errors, the idempotency key and
+ * the Pay button. The button says Processing and is disabled while the request is in flight; the key
+ * makes a double submit (or a submit without JavaScript, where nothing is disabled) one payment session.
+ */
+export function PaymentPanel({
+  totalPence,
+  readiness: { idempotencyKey, needsEligibility, eligibilityDefaults },
+  actionData,
+}: {
+  totalPence: number;
+  readiness: { idempotencyKey: string; needsEligibility: boolean; eligibilityDefaults?: { dateOfBirth?: string | null; country?: string | null } };
+  actionData: PaymentActionState;
+}) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const paymentUrl = actionData?.paymentUrl;
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "pay";
+  const busy = submitting || Boolean(paymentUrl);
+
+  useEffect(() => {
+    // Back from the payment page out of the browser's page cache: start afresh (new key, live stock).
+    const onShow = (event: PageTransitionEvent) => event.persisted && window.location.reload();
+    window.addEventListener("pageshow", onShow);
+    return () => window.removeEventListener("pageshow", onShow);
+  }, []);
+  useEffect(() => {
+    if (!paymentUrl) return;
+    toast("Redirecting to Payment");
+    window.location.assign(paymentUrl);
+  }, [paymentUrl]);
+
+  return (
+    <div className="space-y-5">
+      {needsEligibility ? <EligibilityFields errors={actionData?.eligibilityErrors} defaults={eligibilityDefaults} /> : null}
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <Button type="submit" name="intent" value="pay" size="lg" className="w-full" disabled={busy} aria-disabled={busy}>
+        {busy ? (
+          <>
+            <Loader2 aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
+            {paymentUrl ? "Redirecting to Payment" : "Processing"}
+          </>
+        ) : (
+          <>
+            <CreditCard aria-hidden="true" className="size-5" />
+            Pay {formatPence(totalPence)}
+          </>
+        )}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">You pay on our payment provider's secure page by card, Apple Pay or Google Pay.</p>
+    </div>
+  );
+}

@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { app, waitForMail } from "./support/app";
+import { toastShown } from "./support/form-journeys";
+import { expectAccessible, expectNoConsoleErrors } from "./support/browser";
+import {
+  CARDS,
+  competitionRow,
+  CORRECT,
+  createCompetition,
+  eventually,
+  JOURNEY,
+  goto,
+  hideCreatedCompetitions,
+  orderIdFrom,
+  payOnStandin,
+  signedInPage,
+  userOrders,
+  userTickets,
+  WRONG,
+} from "./support/checkout";
+
+// The server starts once for the run; its first start (migrations, seed) should not count against a test.
+beforeAll(async () => {
+  await app();
+});
+afterAll(() => hideCreatedCompetitions());
+
+describe("buying tickets for one competition", JOURNEY, () => {
+  it("a first-time buyer confirms eligibility, answers, takes 3 tickets, pays by card and sees the numbers on the page, in the account and in the e-mail", async () => {
+    // Sales so far leave distinctive numbers to look for: this sale gets 438, 439 and 440.
+    const competition = await createCompetition({ totalTickets: 1000, ticketsSold: 437 });
+    const { page, errors, user } = await signedInPage();
+
+    await goto(page, `/checkout/${competition.id}`);
+    expect(await page.locator("h1").innerText()).toBe("Checkout");
+    await eventually(() => page.getByLabel("Number of tickets").inputValue()).toBe("1");
+    await page.getByRole("button", { name: "One ticket more" }).click();
+    await page.getByRole("button", { name: "One ticket more" }).click();
+    await eventually(() => page.getByLabel("Number of tickets").inputValue()).toBe("3");
+    // 3 × £5.00 = £15.00, less the 5% multi-buy discount.
+    await eventually(() => page.getByTestId("order-total").innerText()).toBe("£14.25");
+    expect(await page.getByText("You save").count()).toBe(1);
+    await page.getByRole("radio", { name: CORRECT }).check();
+
+    // First purchase: the same form asks for date of birth, country and the terms.
+    await page.getByLabel("Date of birth").fill("1990-04-12");
+    await page.getByLabel("Country of residence").selectOption("GB");
+    await page.getByRole("checkbox", { name: /I am 18 or over/ }).check();
+    await page.getByRole("button", { name: "Pay £14.25" }).click();
+
+    await payOnStandin(page, CARDS.pays);
+    await page.waitForURL(/\/payment-success\?/);
+    await eventually(() => page.locator("h1").innerText()).toBe("Payment Successful!");
+    expect(await page.getByText("Your 3 tickets have been confirmed.").count()).toBeGreaterThan(0);
+
+    const bought = await userTickets(user.id, competition.id);
+    expect(bought).toHaveLength(3);
+    expect(bought.every((t) => t.isCorrectAnswer && t.skillAnswer === CORRECT)).toBe(true);
+    const numbers = bought.map((t) => t.ticketNumber).sort((a, b) => a - b);
+    expect(numbers).toEqual([438, 439, 440]);
+    const shown = await page
+      .getByRole("list", { name: `Ticket numbers for ${competition.title}` })
+      .getByRole("listitem")
+      .allInnerTexts();
+    expect(shown.map(Number).sort((a, b) => a - b)).toEqual(numbers);
+    expect(await page.getByText("Your answer was correct").count()).toBe(1);
+
+    const after = await competitionRow(competition.id);
+    expect(after.ticketsSold).toBe(440);
+    expect(after.ticketsReserved).toBe(0);
+
+    const orderId = orderIdFrom(page);
+    const successUrl = new URL(page.url()).pathname + new URL(page.url()).search;
+    const [order] = await userOrders(user.id);
+    expect(order?.id).toBe(orderId);
+    expect(order?.paymentStatus).toBe("paid");
+    expect(order?.totalAmountPence).toBe(1425);
+
+    // The account's order history lists the order with its ticket numbers.
+    await goto(page, "/account");
+    const listed = await page.locator(`[data-order-id="${orderId}"]`).innerText();
+    for (const n of numbers) expect(listed).toContain(String(n));
+
+    const mail = await waitForMail((m) => m.to.includes(user.email) && numbers.every((n) => m.body.includes(String(n))));
+    expect(mail.body).toContain(competition.title);
+    expectNoConsoleErrors(errors);
+
+    // Someone else with the same link learns nothing about the order.
+    const stranger = await signedInPage();
+    await goto(stranger.page, successUrl);
+    expect(await stranger.page.locator("h1").innerText()).toBe("Verification Error");
+    const html = await stranger.page.content();
+    expect(html).not.toContain(competition.title);
+    expect(html).not.toContain("438");
+  });
+
+  it("works without JavaScript: the total is updated by the server and Pay goes to the payment page", async () => {
+    const competition = await createCompetition();
+    const { page, user } = await signedInPage({ eligible: true, javaScriptEnabled: false });
+    await page.goto(`/checkout/${competition.id}`);
+    await page.getByLabel("Number of tickets").fill("4");
+    await page.getByRole("button", { name: "Update total" }).click();
+    await page.waitForURL(/quantity=4/);
+    expect(await page.getByTestId("order-total").innerText()).toBe("£19.00");
+    await page.getByRole("radio", { name: CORRECT }).check();
+    await page.getByRole("button", { name: "Pay £19.00" }).click();
+    await payOnStandin(page, CARDS.pays);
+    await page.waitForURL(/\/payment-success\?/);
+    expect(await page.locator("h1").innerText()).toBe("Payment Successful!");
+    expect(await userTickets(user.id, competition.id)).toHaveLength(4);
+  });
+
+  it("a declined card sells nothing, and cancelling releases the reserved tickets", async () => {
+    const competition = await createCompetition({ ticketsSold: 10 });
+    const { page, user } = await signedInPage({ eligible: true });
+
+    await goto(page, `/checkout/${competition.id}?quantity=2&answer=${CORRECT}`);
+    expect(await page.getByRole("radio", { name: CORRECT }).isChecked()).toBe(true);
+    await page.getByRole("button", { name: "Pay £10.00" }).click();
+    await payOnStandin(page, CARDS.declined);
+    await eventually(() => page.getByRole("alert").innerText()).toMatch(/declined/i);
+
+    expect(await userTickets(user.id)).toHaveLength(0);
+    const during = await competitionRow(competition.id);
+    expect(during.ticketsSold).toBe(10);
+
+    await page.getByRole("link", { name: /Cancel/ }).click();
+    await page.waitForURL(/\/payment-cancelled\?/);
+    expect(await page.locator("h1").innerText()).toBe("Payment cancelled");
+    expect(await page.getByText("No charge was made.").count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Try again" }).getAttribute("href")).toBe(`/competition/${competition.id}`);
+
+    const after = await competitionRow(competition.id);
+    expect(after.ticketsSold).toBe(10);
+    expect(after.ticketsReserved).toBe(0);
+    const [order] = await userOrders(user.id);
+    expect(order?.paymentStatus).toBe("cancelled");
+    expect(await userTickets(user.id)).toHaveLength(0);
+  });
+
+  it("a wrong answer still buys tickets, and the buyer is told they cannot win", async () => {
+    const competition = await createCompetition();
+    const { page, user } = await signedInPage({ eligible: true });
+
+    await goto(page, `/checkout/${competition.id}`);
+    // The page says so before payment.
+    expect(await page.getByText("If your answer is wrong you still buy valid tickets, but they cannot win.").count()).toBe(1);
+    await page.getByRole("radio", { name: WRONG }).check();
+    await page.getByRole("button", { name: "Pay £5.00" }).click();
+    await payOnStandin(page, CARDS.pays);
+    await page.waitForURL(/\/payment-success\?/);
+
+    await eventually(() => page.getByText("Your 1 ticket has been confirmed.").count()).toBeGreaterThan(0);
+    expect(await page.getByText(/not eligible for the draw and cannot win/).count()).toBe(1);
+    const bought = await userTickets(user.id, competition.id);
+    expect(bought).toHaveLength(1);
+    expect(bought[0]?.isCorrectAnswer).toBe(false);
+    expect(bought[0]?.skillAnswer).toBe(WRONG);
+  });
+
+  it("asks for the answer when none is given, and makes one payment session from a double submit", async () => {
+    const competition = await createCompetition();
+    const { page, user, baseUrl } = await signedInPage({ eligible: true });
+    await goto(page, `/checkout/${competition.id}`);
+    const key = await page.locator('input[name="idempotencyKey"]').inputValue();
+
+    const post = (fields: Record<string, string>) =>
+      page.request.post(`/checkout/${competition.id}`, { form: fields, headers: { Origin: baseUrl }, maxRedirects: 0 });
+    const unanswered = await post({ intent: "pay", quantity: "1", idempotencyKey: key });
+    expect(unanswered.status()).toBe(400);
+    expect(await unanswered.text()).toContain("Please answer the skill question to proceed.");
+    expect(await userOrders(user.id)).toHaveLength(0);
+
+    const [first, second] = await Promise.all([
+      post({ intent: "pay", quantity: "1", answer: CORRECT, idempotencyKey: key }),
+      post({ intent: "pay", quantity: "1", answer: CORRECT, idempotencyKey: key }),
+    ]);
+    expect(first.status()).toBe(303);
+    expect(second.headers().location).toBe(first.headers().location);
+    const orders = await userOrders(user.id);
+    expect(orders).toHaveLength(1);
+    expect((await competitionRow(competition.id)).ticketsReserved).toBe(1);
+  });
+
+  it("explains a sold-out competition and offers no Pay button", async () => {
+    const competition = await createCompetition({ totalTickets: 5, ticketsSold: 5 });
+    const { page } = await signedInPage({ eligible: true });
+    await goto(page, `/checkout/${competition.id}`);
+    expect(await page.getByText("This competition has sold out.").count()).toBe(1);
+    expect(await page.getByRole("button", { name: /^Pay/ }).count()).toBe(0);
+  });
+
+  it("sends a visitor who is not signed in to sign in first, and back", async () => {
+    const competition = await createCompetition();
+    const { page } = await signedInPage({ eligible: true });
+    await page.context().clearCookies();
+    await page.goto(`/checkout/${competition.id}?quantity=2`);
+    const url = new URL(page.url());
+    expect(url.pathname).toBe("/auth");
+    expect(url.searchParams.get("redirectTo")).toBe(`/checkout/${competition.id}?quantity=2`);
+  });
+});
+
+describe("checkout pages are accessible", JOURNEY, () => {
+  for (const theme of ["dark", "light"] as const) {
+    it(`the review page, the stand-in payment page and the result pages pass axe in the ${theme} theme`, async () => {
+      const competition = await createCompetition();
+      const { page, errors } = await signedInPage({ theme });
+
+      await goto(page, `/checkout/${competition.id}?quantity=3`);
+      await expectAccessible(page);
+      await page.getByLabel("Date of birth").fill("1985-01-31");
+      await page.getByLabel("Country of residence").selectOption("IE");
+      await page.getByRole("checkbox", { name: /I am 18 or over/ }).check();
+      await page.getByRole("radio", { name: CORRECT }).check();
+      await page.getByRole("button", { name: /^Pay/ }).click();
+
+      await page.waitForURL(/\/stripe-standin\/pay\//);
+      await expectAccessible(page);
+      await page.getByRole("link", { name: /Cancel/ }).click();
+      await page.waitForURL(/\/payment-cancelled\?/);
+      await expectAccessible(page);
+
+      await goto(page, `/checkout/${competition.id}`);
+      await page.getByRole("radio", { name: CORRECT }).check();
+      await page.getByRole("button", { name: /^Pay/ }).click();
+      await payOnStandin(page, CARDS.pays);
+      await page.waitForURL(/\/payment-success\?/);
+      await eventually(() => page.locator("h1").innerText()).toBe("Payment Successful!");
+      await toastShown(page, "Payment Successful!");
+      await expectAccessible(page);
+      expectNoConsoleErrors(errors);
+    });
+  }
+});
