@@ -32,8 +32,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     .then(() => true)
     .catch(() => false);
   if (!passwordOk) return data({ errors: { password: "That password is not right." } as Partial<Record<string, string>> }, { status: 400 });
+  const deleted = await deleteAccount(services, user);
+  if (!deleted.ok) return data({ errors: { form: deleted.message } as Partial<Record<string, string>> }, { status: 409 });
   const signOut = await callAuth(services.auth, services.env, request, "/sign-out");
-  await deleteAccount(services, user);
   return redirectWithToast(
     services,
     "/",
@@ -91,7 +92,9 @@ export default function AccountPrivacyPage({ loaderData, actionData }: Route.Com
           </p>
           <Form method="post" noValidate className="mt-4 max-w-md space-y-4">
             <input type="hidden" name="intent" value="delete-account" />
-            {actionData ? <FormAlert notice={{ type: "error", title: "Account not deleted", description: "Please check the fields below." }} /> : null}
+            {actionData ? (
+              <FormAlert notice={{ type: "error", title: "Account not deleted", description: errors.form ?? "Please check the fields below." }} />
+            ) : null}
             <TextField label={`Type ${DELETE_CONFIRMATION} to confirm`} name="confirm" autoComplete="off" maxLength={20} error={errors.confirm} />
             <PasswordField label="Your password" name="password" autoComplete="current-password" error={errors.password} />
             <Button type="submit" variant="destructive" disabled={busy}>

@@ -17,6 +17,7 @@ import { MARKETING_CONSENT_WORDING, type ProfileInput } from "~/schemas/profile"
 import { callAuth } from "./auth.server";
 import type { Services } from "./services.server";
 import type { SessionUser } from "./session.server";
+import { getProtectionStatus } from "./player-protection.server";
 
 export type Profile = {
   email: string;
@@ -228,11 +229,26 @@ export async function exportUserData(services: Services, user: SessionUser) {
  * user row); their consent records lose the address; any newsletter subscription under it goes. Orders and
  * tickets stay, as the law requires for payments and draws, detached from them (user_id set null).
  */
-export async function deleteAccount(services: Services, user: SessionUser) {
+export async function deleteAccount(services: Services, user: SessionUser): Promise<{ ok: true } | { ok: false; message: string }> {
+  // A pause or self-exclusion is kept with the account: deleting it and signing up again must not lift it.
+  const protection = await getProtectionStatus(services, user.id, services.now());
+  const heldUntil = protection.excludedUntil ?? protection.pausedUntil;
+  if (heldUntil) {
+    const kind = protection.excludedUntil ? "self-excluded" : "paused";
+    return {
+      ok: false,
+      message: `Your account is ${kind} until ${formatLondonDate(heldUntil)}. We keep it until then so the ${kind === "paused" ? "pause" : "exclusion"} holds; you can delete it after that date.`,
+    };
+  }
   await services.db.transaction(async (tx) => {
     await tx.update(consentRecords).set({ email: "erased", userId: null }).where(eq(consentRecords.userId, user.id));
     await tx.delete(newsletterSubscriptions).where(sql`lower(${newsletterSubscriptions.email}) = ${user.email.toLowerCase()}`);
     await tx.insert(auditLog).values({ actorUserId: null, action: "account.deleted", subject: `user:${user.id}`, data: null });
     await tx.delete(userTable).where(eq(userTable.id, user.id));
   });
+  return { ok: true };
+}
+
+function formatLondonDate(date: Date) {
+  return new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" }).format(date);
 }

@@ -16,6 +16,7 @@ import * as dataJson from "~/routes/account-data-json";
 import * as privacy from "~/routes/account-privacy";
 import * as security from "~/routes/account-security";
 import * as signin from "~/routes/signin";
+import { selfExclude } from "~/server/player-protection.server";
 import { seedCompetitionsIfEmpty } from "~/server/seed.server";
 import { createTestServices, type TestServices } from "../support/services";
 import { lastMailTo, run, makeRequest, visitor } from "./auth-helpers";
@@ -187,6 +188,17 @@ describe("orders, export and deletion", () => {
     const audit = await services.db.select().from(auditLog).where(eq(auditLog.subject, `user:${rider.id}`));
     expect(audit.map((a) => a.action)).toContain("account.deleted");
     expect((await rider.v.get(account, "/account")).location).toBe("/auth?redirectTo=%2Faccount");
+  });
+});
+
+describe("deleting a self-excluded account", () => {
+  it("is refused until the exclusion ends, so signing up again cannot lift it", async () => {
+    const rider = await makeRider("excluded-leaver@example.test");
+    expect(await selfExclude(services, rider.id, 6, new Date())).toEqual({ ok: true });
+    const refused = await rider.v.post(privacy, "/account/privacy", { intent: "delete-account", confirm: "DELETE", password: rider.password });
+    expect(refused.status).toBe(409);
+    expect(refused.data.errors.form).toMatch(/^Your account is self-excluded until .+ you can delete it after that date\.$/);
+    expect(await services.db.select().from(userTable).where(eq(userTable.id, rider.id))).toHaveLength(1);
   });
 });
 
