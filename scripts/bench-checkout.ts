@@ -8,7 +8,8 @@
 // stand-in's hosted page with the test card, which delivers the signed webhook that fulfils the order. Then the
 // database is checked for oversold tickets and duplicate numbers, and the bare conditional UPDATE is timed on the
 // same row as the ceiling. Settings: BENCH_BUYERS (500), BENCH_TICKETS (200), BENCH_QUANTITY (1),
-// BENCH_CONCURRENCY (buyers in flight at once; default all), DATABASE_POOL_SIZE (the app's pool, 10).
+// BENCH_CONCURRENCY (buyers in flight at once; default all), DATABASE_POOL_SIZE (the app's pool, 10),
+// BENCH_CEILING_SECONDS (5), BENCH_NODE_ARGS (flags for the app's Node process).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -113,7 +114,9 @@ async function main() {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
 
-  const child = spawn(process.execPath, ["server.js"], {
+  // BENCH_NODE_ARGS passes flags to the app's Node process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "server.js"], {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
     env: {

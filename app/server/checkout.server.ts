@@ -36,6 +36,7 @@ export const CHECKOUT_MESSAGES = {
   failed: "Failed to create checkout session",
   alreadyPaid: "This order has already been paid.",
   stale: "This checkout has expired or was cancelled. Please start again.",
+  busy: "Those tickets were taken a moment ago. Please try again.",
 } as const;
 
 /** A refusal inside the checkout transaction: thrown to roll everything back, then returned to the caller. */
@@ -116,37 +117,51 @@ export async function startCheckout(
   let created: { order: ExistingOrder; isNew: boolean };
   try {
     const parsed = parseLines(input.lines);
+    const ids = parsed.map((l) => l.competitionId).sort((a, b) => a - b);
+    const rows = await db
+      .select({
+        id: competitions.id,
+        title: competitions.title,
+        status: competitions.status,
+        endDate: competitions.endDate,
+        entryPricePence: competitions.entryPricePence,
+        totalTickets: competitions.totalTickets,
+        ticketsSold: competitions.ticketsSold,
+        ticketsReserved: competitions.ticketsReserved,
+        maxTicketsPerUser: competitions.maxTicketsPerUser,
+        skillOptions: competitions.skillOptions,
+      })
+      .from(competitions)
+      .where(inArray(competitions.id, ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const competitionOf = (line: ParsedLine) => byId.get(line.competitionId) as (typeof rows)[number];
+    for (const line of parsed) {
+      const comp = byId.get(line.competitionId);
+      if (!comp || comp.status === "draft") throw new Refusal(400, CHECKOUT_MESSAGES.notFound);
+      if (!isOfferedAnswer(line.skillAnswer, comp.skillOptions)) throw new Refusal(422, CHECKOUT_MESSAGES.answer);
+    }
+    // A read-only look first, so a rush on a sold-out competition is turned away without a transaction or a lock.
+    // It decides nothing: the conditional UPDATE below does. A repeat of a click that took the last tickets finds
+    // its own order (committed together with that reservation, so visible whenever the reservation is).
+    for (const line of parsed) {
+      const comp = competitionOf(line);
+      const refusal = unavailable(comp, line.quantity, now);
+      if (refusal) {
+        const mine = await findByKey(db, input.userId, key);
+        if (mine) return resumeExisting(services, mine, false);
+        throw refusal;
+      }
+    }
+
     created = await db.transaction(async (tx) => {
       // One checkout at a time per buyer: the spend limit and per-person caps are then checked against settled numbers.
       await tx.execute(sql`select pg_advisory_xact_lock(5005, hashtext(${input.userId}))`);
       const again = await findByKey(tx, input.userId, key);
       if (again) return { order: again, isNew: false };
 
-      const ids = parsed.map((l) => l.competitionId).sort((a, b) => a - b);
-      const rows = await tx
-        .select({
-          id: competitions.id,
-          title: competitions.title,
-          status: competitions.status,
-          endDate: competitions.endDate,
-          entryPricePence: competitions.entryPricePence,
-          totalTickets: competitions.totalTickets,
-          ticketsSold: competitions.ticketsSold,
-          ticketsReserved: competitions.ticketsReserved,
-          maxTicketsPerUser: competitions.maxTicketsPerUser,
-          skillOptions: competitions.skillOptions,
-        })
-        .from(competitions)
-        .where(inArray(competitions.id, ids));
-      const byId = new Map(rows.map((r) => [r.id, r]));
       const held = await ticketsHeldByUser(tx, input.userId, ids);
-
       for (const line of parsed) {
-        const comp = byId.get(line.competitionId);
-        if (!comp || comp.status === "draft") throw new Refusal(400, CHECKOUT_MESSAGES.notFound);
-        if (comp.endDate.getTime() <= now.getTime()) throw new Refusal(409, `${comp.title}: ${CHECKOUT_MESSAGES.ended}`);
-        if (comp.status !== "active") throw new Refusal(409, `${comp.title}: ${CHECKOUT_MESSAGES.notLive}`);
-        if (!isOfferedAnswer(line.skillAnswer, comp.skillOptions)) throw new Refusal(422, CHECKOUT_MESSAGES.answer);
+        const comp = competitionOf(line);
         const cap = comp.maxTicketsPerUser;
         const already = held.get(comp.id) ?? 0;
         if (cap !== null && already + line.quantity > cap) {
@@ -160,7 +175,7 @@ export async function startCheckout(
         }
       }
 
-      const priced = priceBasket(parsed.map((line) => ({ ...line, unitPricePence: (byId.get(line.competitionId) as (typeof rows)[number]).entryPricePence })));
+      const priced = priceBasket(parsed.map((line) => ({ ...line, unitPricePence: competitionOf(line).entryPricePence })));
       const block = await checkCanEnter(tx, input.userId, priced.totalPence, now);
       if (block) throw new Refusal(403, block.message, block);
 
@@ -209,7 +224,7 @@ export async function startCheckout(
             ),
           )
           .returning({ id: competitions.id });
-        if (!reserved) throw await availabilityRefusal(tx, line.competitionId, now);
+        if (!reserved) throw await availabilityRefusal(tx, line.competitionId, line.quantity, now);
       }
 
       return { order, isNew: true };
@@ -221,17 +236,33 @@ export async function startCheckout(
   return resumeExisting(services, created.order, created.isNew);
 }
 
-async function availabilityRefusal(tx: Executor, competitionId: number, now: Date): Promise<Refusal> {
+type AvailabilityFacts = { title: string; status: string; endDate: Date; totalTickets: number; ticketsSold: number; ticketsReserved: number };
+
+/** Why `quantity` more tickets cannot be had (closed, not live, sold out, too few left), or null if they can. */
+function unavailable(comp: AvailabilityFacts, quantity: number, now: Date): Refusal | null {
+  if (comp.endDate.getTime() <= now.getTime()) return new Refusal(409, `${comp.title}: ${CHECKOUT_MESSAGES.ended}`);
+  if (comp.status !== "active") return new Refusal(409, `${comp.title}: ${CHECKOUT_MESSAGES.notLive}`);
+  const left = Math.max(0, comp.totalTickets - comp.ticketsSold - comp.ticketsReserved);
+  if (left >= quantity) return null;
+  if (left === 0) return new Refusal(409, `Sorry, ${comp.title} has sold out.`);
+  return new Refusal(409, `Only ${ticketsText(left)} left for ${comp.title}.`);
+}
+
+/** After the conditional UPDATE took nothing: reads the row again to say why. */
+async function availabilityRefusal(tx: Executor, competitionId: number, line: number, now: Date): Promise<Refusal> {
   const [comp] = await tx
-    .select({ title: competitions.title, status: competitions.status, endDate: competitions.endDate, total: competitions.totalTickets, sold: competitions.ticketsSold, reserved: competitions.ticketsReserved })
+    .select({
+      title: competitions.title,
+      status: competitions.status,
+      endDate: competitions.endDate,
+      totalTickets: competitions.totalTickets,
+      ticketsSold: competitions.ticketsSold,
+      ticketsReserved: competitions.ticketsReserved,
+    })
     .from(competitions)
     .where(eq(competitions.id, competitionId));
   if (!comp) return new Refusal(400, CHECKOUT_MESSAGES.notFound);
-  if (comp.endDate.getTime() <= now.getTime()) return new Refusal(409, `${comp.title}: ${CHECKOUT_MESSAGES.ended}`);
-  if (comp.status !== "active") return new Refusal(409, `${comp.title}: ${CHECKOUT_MESSAGES.notLive}`);
-  const left = Math.max(0, comp.total - comp.sold - comp.reserved);
-  if (left === 0) return new Refusal(409, `Sorry, ${comp.title} has sold out.`);
-  return new Refusal(409, `Only ${ticketsText(left)} left for ${comp.title}.`);
+  return unavailable(comp, line, now) ?? new Refusal(409, CHECKOUT_MESSAGES.busy);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tickets } from "~/db/schema";
 import { fulfilCheckoutSession } from "~/server/fulfilment.server";
@@ -78,6 +79,31 @@ describe("no ticket is sold twice and none beyond the total", () => {
     const numbers = (await h.ticketsOf(comp.id)).map((t) => t.ticketNumber);
     expect(numbers).toEqual(Array.from({ length: after.ticketsSold }, (_, i) => i + 1));
   }, 120_000);
+
+  it.skipIf(!postgres)("the conditional UPDATE decides, not the first look: a sale that commits in between wins", async () => {
+    const comp = await h.createCompetition({ totalTickets: 10, ticketsSold: 7 });
+    const buyer = await h.createBuyer();
+    const other = new pg.Client({ connectionString: h.services.env.DATABASE_URL });
+    await other.connect();
+    try {
+      // Another sale holds the row, having taken the last 3 tickets, but has not committed yet.
+      await other.query("begin");
+      await other.query("update competitions set tickets_reserved = tickets_reserved + 3 where id = $1", [comp.id]);
+      const attempt = h.checkout(buyer, [{ competitionId: comp.id, quantity: 2, skillAnswer: CORRECT }]);
+      // The buyer's first look sees 3 free and goes on; wait until its UPDATE is queued behind the row lock.
+      for (let waited = 0; ; waited += 20) {
+        const { rows } = await other.query("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
+        if (rows[0].n > 0) break;
+        if (waited > 10_000) throw new Error("the checkout never waited for the row");
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await other.query("commit");
+      expect(await attempt).toEqual({ ok: false, status: 409, message: `Sorry, ${comp.title} has sold out.` });
+    } finally {
+      await other.end();
+    }
+    expect(await h.competition(comp.id)).toMatchObject({ ticketsSold: 7, ticketsReserved: 3 });
+  });
 
   it("one buyer after another for the last 10 tickets: exactly 10 sold, then 'sold out'", async () => {
     const comp = await h.createCompetition({ totalTickets: 30, ticketsSold: 20 });
