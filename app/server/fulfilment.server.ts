@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { basketItems, competitions, orderLines, orders, payments, tickets, type OrderRow } from "~/db/schema";
+import { BANK_PROCESSING } from "~/content/policy";
 import { formatPence } from "~/domain/money";
 import { allocateNumbers, isCorrectAnswer } from "~/domain/ticket-allocation";
 import { enqueueEmail } from "./mail.server";
@@ -266,7 +267,7 @@ function refundEmail(order: OrderRow, lines: { title: string; quantity: number }
       ...lines.map((l) => `  ${l.title}: ${plural(l.quantity, "ticket")}`),
       "",
       `We have refunded the full ${formatPence(order.totalAmountPence)} to your card on ${formatUkDateTime(order.refundedAt ?? new Date())}. No tickets were issued.`,
-      "Refunds usually reach your account within 3-5 working days, depending on your bank.",
+      `Refunds usually reach your account within ${BANK_PROCESSING}, depending on your bank.`,
     ].join("\n"),
   };
 }
