@@ -29,18 +29,37 @@ export async function openDatabase(options: { url?: string; dataDir?: string; me
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // An idle client can lose its connection (server restart, failover); the pool replaces it. Without a
+  // listener node-postgres would raise it as an uncaught error and stop the process.
+  pool.on("error", (error) => console.warn(`database connection lost: ${error.message}`));
   const db = drizzlePg(pool, { schema, casing: "snake_case" });
   return {
     db,
     kind: "postgres",
     migrate: () => migratePg(db, { migrationsFolder }),
     async listen(channel, onMessage) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      client.on("notification", (n) => n.channel === channel && onMessage(n.payload ?? ""));
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      // A dedicated connection per process; if it drops, it is re-opened so live updates resume.
+      let closed = false;
+      let current: pg.Client | undefined;
+      const open = async (): Promise<void> => {
+        const client = new pg.Client({ connectionString: url });
+        client.on("notification", (n) => n.channel === channel && onMessage(n.payload ?? ""));
+        client.on("error", (error) => console.warn(`LISTEN connection lost: ${error.message}`));
+        client.on("end", () => {
+          if (!closed && current === client) setTimeout(reopen, 1000).unref();
+        });
+        await client.connect();
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        current = client;
+      };
+      const reopen = () => {
+        if (closed) return;
+        open().catch(() => setTimeout(reopen, 2000).unref());
+      };
+      await open();
       return async () => {
-        await client.end().catch(() => {});
+        closed = true;
+        await current?.end().catch(() => {});
       };
     },
     async ping() {

@@ -208,3 +208,24 @@ describe("the Server-Sent Events stream", () => {
     }
   });
 });
+
+describe("a dropped LISTEN connection", () => {
+  it.skipIf(!onPostgres)("after its LISTEN connection is killed, the process listens again and hears later sales (PostgreSQL only)", async () => {
+    const admin = new pg.Client({ connectionString: services.env.DATABASE_URL });
+    await admin.connect();
+    try {
+      const listeners = async () =>
+        (await admin.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%'")).rows.map((r) => r.pid);
+      const killedPids = await listeners();
+      expect(killedPids.length).toBeGreaterThan(0);
+      await admin.query("SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid", [killedPids]);
+      await expect.poll(async () => (await listeners()).filter((pid) => !killedPids.includes(pid)).length, { timeout: 10_000, interval: 250 }).toBeGreaterThan(0);
+      const [before] = await services.db.select({ sold: competitions.ticketsSold }).from(competitions).where(sql`id = ${liveId}`);
+      const heard = nextChange(services.realtime, liveId);
+      await admin.query("UPDATE competitions SET tickets_sold = tickets_sold + 1 WHERE id = $1", [liveId]);
+      expect((await heard).ticketsSold).toBe(before!.sold + 1);
+    } finally {
+      await admin.end();
+    }
+  });
+});
