@@ -45,7 +45,8 @@ export const BASKET_MESSAGES = {
   notInBasket: "This competition is not in your basket.",
 } as const;
 
-const competitionColumns = {
+/** What a basket line or the checkout review shows of a competition; never the correct answer. */
+export const competitionColumns = {
   id: competitions.id,
   title: competitions.title,
   prizeValue: competitions.prizeValue,

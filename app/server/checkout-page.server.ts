@@ -6,6 +6,7 @@ import { MAX_TICKETS, MIN_TICKETS } from "~/domain/pricing";
 import { CHECKOUT_FALLBACK_MESSAGE } from "~/schemas/checkout";
 import { fieldErrors } from "~/schemas/form";
 import { EligibilitySchema, type EligibilityErrors } from "~/schemas/protection";
+import { competitionColumns } from "./basket.server";
 import { startCheckout, ticketsHeldByUser, type CheckoutLineInput } from "./checkout.server";
 import { checkCanEnter, confirmEligibility, getProtectionStatus } from "./player-protection.server";
 import type { Services } from "./services.server";
@@ -63,21 +64,7 @@ export async function payFromForm(
 /** Only what the review page shows; the correct answer is never selected here. */
 export async function findCheckoutCompetition(services: Services, id: number) {
   const [row] = await services.db
-    .select({
-      id: competitions.id,
-      title: competitions.title,
-      prizeValue: competitions.prizeValue,
-      imageUrl: competitions.imageUrl,
-      entryPricePence: competitions.entryPricePence,
-      totalTickets: competitions.totalTickets,
-      ticketsSold: competitions.ticketsSold,
-      ticketsReserved: competitions.ticketsReserved,
-      maxTicketsPerUser: competitions.maxTicketsPerUser,
-      endDate: competitions.endDate,
-      status: competitions.status,
-      skillQuestion: competitions.skillQuestion,
-      skillOptions: competitions.skillOptions,
-    })
+    .select(competitionColumns)
     .from(competitions)
     .where(eq(competitions.id, id));
   return row && row.status !== "draft" ? row : undefined;
