@@ -12,6 +12,7 @@ export type OutgoingEmail = {
   text: string;
   html?: string;
   replyTo?: string;
+  headers?: Record<string, string>;
   kind: string;
 };
 
@@ -30,6 +31,7 @@ export async function enqueueEmail(tx: Executor, message: OutgoingEmail) {
     text: message.text,
     html: message.html ?? null,
     replyTo: message.replyTo ?? null,
+    headers: message.headers ?? null,
     kind: message.kind,
   });
 }
@@ -41,7 +43,7 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string }): Ma
     return {
       describe: `SMTP ${new URL(options.smtpUrl).host}`,
       async send(m) {
-        await transport.sendMail({ from: m.from, to: m.to, replyTo: m.replyTo, subject: m.subject, text: m.text, html: m.html });
+        await transport.sendMail({ from: m.from, to: m.to, replyTo: m.replyTo, subject: m.subject, text: m.text, html: m.html, headers: m.headers });
       },
     };
   }
@@ -50,7 +52,7 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string }): Ma
   return {
     describe: `files in ${dir}`,
     async send(m) {
-      const info = await transport.sendMail({ from: m.from, to: m.to, replyTo: m.replyTo, subject: m.subject, text: m.text, html: m.html });
+      const info = await transport.sendMail({ from: m.from, to: m.to, replyTo: m.replyTo, subject: m.subject, text: m.text, html: m.html, headers: m.headers });
       mkdirSync(dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${m.kind}-${Math.random().toString(36).slice(2, 8)}.eml`;
       writeFileSync(path.join(dir, name), info.message as Buffer);
@@ -73,7 +75,16 @@ export async function deliverDueEmails(db: Database, mailer: Mailer, from: strin
       .for("update", { skipLocked: true });
     for (const row of due) {
       try {
-        await mailer.send({ from, to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined, replyTo: row.replyTo ?? undefined, kind: row.kind });
+        await mailer.send({
+          from,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html ?? undefined,
+          replyTo: row.replyTo ?? undefined,
+          headers: row.headers ?? undefined,
+          kind: row.kind,
+        });
         await tx.update(emailOutbox).set({ status: "sent", sentAt: sql`now()`, attempts: row.attempts + 1 }).where(eq(emailOutbox.id, row.id));
         delivered++;
       } catch (error) {

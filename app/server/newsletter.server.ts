@@ -86,10 +86,13 @@ export async function subscribeToNewsletter(
       source: NEWSLETTER_CONSENT_SOURCE,
       createdAt: options.now,
     });
+    const unsubscribeLink = unsubscribeUrl(env.BASE_URL, row.token);
     await enqueueEmail(tx, {
       to: input.email,
       subject: "You're subscribed to the Paddock newsletter",
-      text: welcomeEmailText(row.name, unsubscribeUrl(env.BASE_URL, row.token)),
+      text: welcomeEmailText(row.name, unsubscribeLink),
+      // RFC 2369 and RFC 8058: mail clients offer their own one-click unsubscribe, which POSTs to the link.
+      headers: { "List-Unsubscribe": `<${unsubscribeLink}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
       kind: "newsletter-welcome",
     });
   });

@@ -65,6 +65,10 @@ describe("newsletter sign-up", () => {
       .where(and(eq(emailOutbox.to, "amy.hunter@example.test"), eq(emailOutbox.kind, "newsletter-welcome")));
     expect(mail?.text).toContain(unsubscribeUrl(services.env.BASE_URL, row!.unsubscribeToken));
     expect(mail?.text).toContain("Hello Amy Hunter,");
+    expect(mail?.headers).toEqual({
+      "List-Unsubscribe": `<${unsubscribeUrl(services.env.BASE_URL, row!.unsubscribeToken)}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
   });
 
   it("stores 'Newsletter Subscriber' when no name is given", async () => {

@@ -102,7 +102,13 @@ describe("mail outbox", () => {
   });
 
   it("writes .eml files under DATA_DIR/mail when no SMTP server is configured", async () => {
-    await enqueueEmail(services.db, { to: "file@example.test", subject: "To a file", text: "body text", kind: "test-file" });
+    await enqueueEmail(services.db, {
+      to: "file@example.test",
+      subject: "To a file",
+      text: "body text",
+      headers: { "List-Unsubscribe": "<https://paddock.test/u?t=1>" },
+      kind: "test-file",
+    });
     await deliverDueEmails(services.db, services.mailer, services.env.MAIL_FROM);
     const dir = path.join(services.env.DATA_DIR, "mail");
     const files = readdirSync(dir).filter((f) => f.includes("test-file"));
@@ -110,5 +116,6 @@ describe("mail outbox", () => {
     const raw = readFileSync(path.join(dir, files[0]!), "utf8");
     expect(raw).toMatch(/^To: file@example.test$/m);
     expect(raw).toMatch(/^Subject: To a file$/m);
+    expect(raw).toMatch(/^List-Unsubscribe: <https:\/\/paddock.test\/u\?t=1>$/m);
   });
 });

@@ -11,6 +11,8 @@ export const emailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
+    /** Extra message headers, e.g. List-Unsubscribe for marketing mail. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     kind: text("kind").notNull(),
     status: text("status", { enum: EMAIL_STATUSES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
