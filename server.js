@@ -1,20 +1,25 @@
 // Paddock's process entry: `npm start` (production build) or `npm run dev`.
 import { startServer } from "./server/main.js";
 
-const port = Number.parseInt(process.env.PORT || "3000", 10);
-
 try {
-  const running = await startServer({ port, development: process.env.NODE_ENV === "development" });
+  // Which app to load (Vite's development server or the build) is decided before the configuration is read;
+  // everything else, PORT included, comes from the app's validated configuration.
+  const running = await startServer({ development: process.env.NODE_ENV === "development" });
   const { env, handle, mailer } = running.started.services;
   const url = env.BASE_URL.replace(/:\d+$/, `:${running.port}`);
   console.log(`\nPaddock is running at ${url}`);
-  console.log(`Database: ${handle.kind === "pglite" ? `embedded (PGlite) in ${env.DATA_DIR}` : "PostgreSQL"}; mail: ${mailer.describe}`);
+  const database = handle.kind === "pglite" ? `embedded (PGlite) in ${env.DATA_DIR}` : "PostgreSQL";
+  console.log(`Database: ${database}; mail: ${mailer.describe}`);
   const admin = running.started.adminCredentials;
   if (admin) {
-    console.log(`\nAdmin login (shown once; change it after signing in):\n  email:    ${admin.email}\n  password: ${admin.password}\n`);
+    console.log("\nAdmin login (shown once; change it after signing in):");
+    console.log(`  email:    ${admin.email}\n  password: ${admin.password}\n`);
   }
   if (env.ADMIN_REQUIRE_2FA !== false) {
-    console.log("The admin area needs two-factor sign-in: set it up at /account/security (or, for a local demo only, start with ADMIN_REQUIRE_2FA=false).");
+    console.log(
+      "The admin area needs two-factor sign-in: set it up at /account/security (or, for a local " +
+        "demo only, start with ADMIN_REQUIRE_2FA=false).",
+    );
   }
   const shutdown = async () => {
     await running.close().catch(() => {});
@@ -23,7 +28,8 @@ try {
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
 } catch (error) {
-  if (error && error.code === "EADDRINUSE") console.error(`Port ${port} is already in use. Set PORT to another port.`);
-  else console.error(error instanceof Error ? error.message : error);
+  if (error && error.code === "EADDRINUSE") {
+    console.error(`Port ${error.port} is already in use. Set PORT to another port.`);
+  } else console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }

@@ -1,12 +1,33 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
+import {
+  type ActionFunctionArgs,
+  type EntryContext,
+  isRouteErrorResponse,
+  type LoaderFunctionArgs,
+  type RouterContextProvider,
+  ServerRouter,
+} from "react-router";
 import { NonceProvider } from "~/components/nonce";
-import { nonceContext } from "~/server/context";
+import { getRequestLogger, nonceContext } from "~/server/platform/context";
 
 export const streamTimeout = 5_000;
+
+/** Errors a loader, action or render did not handle, logged with the request's id (the page's support reference). */
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  const logger = getRequestLogger(context);
+  if (isRouteErrorResponse(error)) {
+    // React Router's own responses (no route matches a data request, a method not allowed) wrap the cause.
+    const cause = (error as { error?: unknown }).error ?? error;
+    if (error.status >= 500) logger.error({ err: cause }, "request failed");
+    else logger.warn({ err: cause, status: error.status }, "request refused");
+    return;
+  }
+  logger.error({ err: error }, "unhandled error in a loader, action or render");
+}
 
 export default function handleRequest(
   request: Request,
@@ -51,7 +72,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) getRequestLogger(loadContext).error({ err: error }, "rendering the page failed");
         },
       },
     );

@@ -1,13 +1,25 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import type { Route } from "./+types/root";
+import { z } from "zod";
 import { useNonce } from "~/components/nonce";
+import { SupportReference } from "~/components/support-reference";
 import { themeBootScript } from "~/lib/theme";
+import { requestContext } from "~/server/platform/context";
+import type { Route } from "./+types/root";
 import "./app.css";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+// The CSP allows no eval: zod's faster parser would first try `new Function` and the browser would report it.
+z.config({ jitless: true });
+
+/** The request id, shown as the support reference on error pages. No headers: each page keeps its own caching. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { requestId: context.get(requestContext)?.id ?? null };
+}
+
+// Runs in every navigation's data request, so the reference names the request whose loader failed.
+export const shouldRevalidate = () => true;
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -17,6 +29,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark light" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script: the theme never flashes */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
         <Meta />
         <Links />
@@ -41,6 +54,7 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let title = "Something went wrong";
   let details = "An unexpected error occurred. Please try again.";
+  const unexpected = !isRouteErrorResponse(error) || error.status >= 500;
   if (isRouteErrorResponse(error)) {
     title = error.status === 404 ? "Oops! Page not found" : `${error.status} ${error.statusText}`;
     details = error.status === 404 ? "The page you are looking for does not exist." : details;
@@ -49,6 +63,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <main id="main" className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-muted-foreground">{details}</p>
+      {unexpected ? <SupportReference className="mt-4" /> : null}
       <p className="mt-8">
         <a href="/" className="inline-flex rounded-md bg-primary px-5 py-2.5 font-semibold text-primary-foreground">
           Return to home

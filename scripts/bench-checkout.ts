@@ -1,6 +1,6 @@
 // Flash-sale benchmark: N buyers rush M tickets through the real HTTP path of the built app on PostgreSQL.
 //
-//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:checkout
+//   npm run bench:checkout   (the machine's PostgreSQL by default; BENCH_DATABASE_URL to use another server)
 //
 // Each buyer (a real account, signed in through the auth API) calls POST /api/checkout (the create-payment
 // call: validation, pricing, player protection, the conditional UPDATE reservation, the order, and a Checkout
@@ -10,52 +10,54 @@
 // same row as the ceiling. Settings: BENCH_BUYERS (500), BENCH_TICKETS (200), BENCH_QUANTITY (1),
 // BENCH_CONCURRENCY (buyers in flight at once; default all), DATABASE_POOL_SIZE (the app's pool, 10),
 // BENCH_CEILING_SECONDS (5), BENCH_NODE_ARGS (flags for the app's Node process).
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { z } from "zod";
+import { EnvSchema } from "~/server/platform/env.server";
+import { DEFAULT_DATABASE_URL, freePort, percentile, waitForHealthy, withClient } from "./bench/support";
+
+const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+/** The benchmark's own settings, validated like the app's; the app's pool size is the app's own field. */
+const BenchSettings = z.object({
+  BENCH_DATABASE_URL: z.string().optional(),
+  TEST_DATABASE_URL: z.string().optional(),
+  BENCH_BUYERS: count(500),
+  BENCH_TICKETS: count(200),
+  BENCH_QUANTITY: z.coerce.number().int().min(1, "must be 1 to 10").max(10, "must be 1 to 10").default(1),
+  BENCH_CONCURRENCY: z.coerce.number().int().min(1).optional(),
+  BENCH_CEILING_SECONDS: count(5),
+  BENCH_NODE_ARGS: z.string().default(""),
+  DATABASE_POOL_SIZE: EnvSchema.shape.DATABASE_POOL_SIZE,
+  PADDOCK_BUILD_DIR: z.string().default("build"),
+});
+const parsedSettings = BenchSettings.safeParse(
+  Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== "")),
+);
+if (!parsedSettings.success) {
+  fail(parsedSettings.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("\n"));
+}
+const settings = parsedSettings.data;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const baseDatabaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const BUYERS = Number(process.env.BENCH_BUYERS ?? 500);
-const TICKETS = Number(process.env.BENCH_TICKETS ?? 200);
-const QUANTITY = Number(process.env.BENCH_QUANTITY ?? 1);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? BUYERS);
-const POOL = Number(process.env.DATABASE_POOL_SIZE ?? 10);
-const CEILING_SECONDS = Number(process.env.BENCH_CEILING_SECONDS ?? 5);
-const buildDir = process.env.PADDOCK_BUILD_DIR ?? "build";
+const baseDatabaseUrl = settings.BENCH_DATABASE_URL ?? settings.TEST_DATABASE_URL ?? DEFAULT_DATABASE_URL;
+const BUYERS = settings.BENCH_BUYERS;
+const TICKETS = settings.BENCH_TICKETS;
+const QUANTITY = settings.BENCH_QUANTITY;
+const CONCURRENCY = settings.BENCH_CONCURRENCY ?? BUYERS;
+const POOL = settings.DATABASE_POOL_SIZE;
+const CEILING_SECONDS = settings.BENCH_CEILING_SECONDS;
+const buildDir = settings.PADDOCK_BUILD_DIR;
 const PASSWORD = "bench-password-not-secret-1";
 const ANSWER = "Canter";
 
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
-async function withClient<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Runs `work` over `items` with at most `limit` in flight. */
@@ -73,35 +75,16 @@ async function pool<T, R>(items: T[], limit: number, work: (item: T, index: numb
   return results;
 }
 
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
-
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-async function waitForHealthy(baseUrl: string, child: ChildProcess) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The app exited early (code ${child.exitCode}).`);
-    try {
-      const res = await fetch(`${baseUrl}/readyz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("The app did not become ready within 2 minutes.");
-}
-
 async function main() {
-  if (!baseDatabaseUrl) fail("Set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/postgres");
-  if (!Number.isInteger(QUANTITY) || QUANTITY < 1 || QUANTITY > 10) fail("BENCH_QUANTITY must be 1 to 10");
-
   if (!existsSync(path.join(root, buildDir, "server/index.js"))) {
     console.log(`No build in ${buildDir}/: building…`);
-    const built = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, PADDOCK_BUILD_DIR: buildDir } });
+    const built = spawnSync("npx", ["react-router", "build"], {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, PADDOCK_BUILD_DIR: buildDir },
+    });
     if (built.status !== 0) fail("Build failed.");
   }
 
@@ -115,7 +98,7 @@ async function main() {
   const baseUrl = `http://localhost:${port}`;
 
   // BENCH_NODE_ARGS passes flags to the app's Node process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const nodeArgs = settings.BENCH_NODE_ARGS.split(" ").filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, "server.js"], {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
@@ -141,7 +124,9 @@ async function main() {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
     }
-    await withClient(baseDatabaseUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(dbName)} WITH (FORCE)`)).catch(() => {});
+    await withClient(baseDatabaseUrl, (c) =>
+      c.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(dbName)} WITH (FORCE)`),
+    ).catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -153,45 +138,53 @@ async function main() {
     const already = 1000;
     const total = already + TICKETS;
     const { rows } = await db.query<{ id: number }>(
-      `insert into competitions (slug, title, description, prize_title, prize_description, prize_value, entry_price_pence, total_tickets,
-         tickets_sold, end_date, image_url, skill_question, skill_options, correct_answer, status)
-       values ($1, 'Flash sale saddle', 'Benchmark', 'Saddle', 'A saddle', '£1,000', 250, $2, $3, now() + interval '1 day',
-         '/images/competitions/dressage-saddle.svg', 'Which gait has three beats?', '["Walk","Trot","Canter","Gallop"]', 'Canter', 'active')
+      `insert into competitions (slug, title, description, prize_title, prize_description, prize_value,
+         entry_price_pence, total_tickets, tickets_sold, end_date, image_url, skill_question, skill_options,
+         correct_answer, status)
+       values ($1, 'Flash sale saddle', 'Benchmark', 'Saddle', 'A saddle', '£1,000',
+         250, $2, $3, now() + interval '1 day', '/images/competitions/dressage-saddle.svg',
+         'Which gait has three beats?', '["Walk","Trot","Canter","Gallop"]', 'Canter', 'active')
        returning id`,
       [`bench-${randomUUID()}`, total, already],
     );
     const competitionId = rows[0]!.id;
 
     console.log(`Signing up ${BUYERS} buyers…`);
-    const buyers = await pool(Array.from({ length: BUYERS }, (_, i) => i), 16, async (i) => {
-      const email = `bench-${i}-${randomBytes(3).toString("hex")}@example.test`;
-      const up = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Origin: baseUrl },
-        body: JSON.stringify({ email, password: PASSWORD, name: `Bench Buyer ${i}` }),
-      });
-      if (!up.ok) throw new Error(`sign-up failed: ${up.status} ${await up.text()}`);
-      await db.query(`update "user" set email_verified = true where email = $1`, [email]);
-      await db.query(
-        `insert into profiles (user_id, email, date_of_birth, country, eligibility_confirmed_at)
+    const buyers = await pool(
+      Array.from({ length: BUYERS }, (_, i) => i),
+      16,
+      async (i) => {
+        const email = `bench-${i}-${randomBytes(3).toString("hex")}@example.test`;
+        const up = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: baseUrl },
+          body: JSON.stringify({ email, password: PASSWORD, name: `Bench Buyer ${i}` }),
+        });
+        if (!up.ok) throw new Error(`sign-up failed: ${up.status} ${await up.text()}`);
+        await db.query(`update "user" set email_verified = true where email = $1`, [email]);
+        await db.query(
+          `insert into profiles (user_id, email, date_of_birth, country, eligibility_confirmed_at)
          select id, email, '1990-01-01', 'GB', now() from "user" where email = $1
-         on conflict (user_id) do update set date_of_birth = excluded.date_of_birth, country = excluded.country, eligibility_confirmed_at = excluded.eligibility_confirmed_at`,
-        [email],
-      );
-      const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Origin: baseUrl },
-        body: JSON.stringify({ email, password: PASSWORD }),
-      });
-      if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-      return signIn.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0])
-        .join("; ");
-    });
+         on conflict (user_id) do update set date_of_birth = excluded.date_of_birth, country = excluded.country,
+           eligibility_confirmed_at = excluded.eligibility_confirmed_at`,
+          [email],
+        );
+        const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: baseUrl },
+          body: JSON.stringify({ email, password: PASSWORD }),
+        });
+        if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+        return signIn.headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0])
+          .join("; ");
+      },
+    );
 
     // The flash sale (timed): everyone asks at once; the winners pay.
-    console.log(`Flash sale: ${BUYERS} buyers × ${QUANTITY} ticket(s) for ${TICKETS} tickets (concurrency ${CONCURRENCY}, app pool ${POOL})…`);
+    const sale = `${BUYERS} buyers × ${QUANTITY} ticket(s) for ${TICKETS} tickets`;
+    console.log(`Flash sale: ${sale} (concurrency ${CONCURRENCY}, app pool ${POOL})…`);
     const checkoutLatency: number[] = [];
     const payLatency: number[] = [];
     const refusals = new Map<string, number>();
@@ -215,7 +208,12 @@ async function main() {
       const paid = await fetch(body.url, {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ cardNumber: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123", name: "Bench Buyer" }),
+        body: new URLSearchParams({
+          cardNumber: "4242 4242 4242 4242",
+          expiry: "12 / 34",
+          cvc: "123",
+          name: "Bench Buyer",
+        }),
         redirect: "manual",
       });
       await paid.arrayBuffer();
@@ -230,19 +228,40 @@ async function main() {
 
     // Let the outbox and any last webhook settle, then audit the database.
     await new Promise((r) => setTimeout(r, 500));
-    const [comp] = (await db.query(`select tickets_sold, tickets_reserved, total_tickets from competitions where id = $1`, [competitionId])).rows as {
+    const [comp] = (
+      await db.query(`select tickets_sold, tickets_reserved, total_tickets from competitions where id = $1`, [
+        competitionId,
+      ])
+    ).rows as {
       tickets_sold: number;
       tickets_reserved: number;
       total_tickets: number;
     }[];
-    const ticketRows = Number((await db.query(`select count(*)::int as n from tickets where competition_id = $1`, [competitionId])).rows[0].n);
+    const ticketRows = Number(
+      (await db.query(`select count(*)::int as n from tickets where competition_id = $1`, [competitionId])).rows[0].n,
+    );
     const duplicates = Number(
-      (await db.query(`select count(*)::int as n from (select ticket_number from tickets where competition_id = $1 group by 1 having count(*) > 1) d`, [competitionId])).rows[0].n,
+      (
+        await db.query(
+          `select count(*)::int as n from (
+             select ticket_number from tickets where competition_id = $1 group by 1 having count(*) > 1
+           ) d`,
+          [competitionId],
+        )
+      ).rows[0].n,
     );
     const outOfRange = Number(
-      (await db.query(`select count(*)::int as n from tickets where competition_id = $1 and (ticket_number <= $2 or ticket_number > $3)`, [competitionId, already, total])).rows[0].n,
+      (
+        await db.query(
+          `select count(*)::int as n from tickets
+           where competition_id = $1 and (ticket_number <= $2 or ticket_number > $3)`,
+          [competitionId, already, total],
+        )
+      ).rows[0].n,
     );
-    const paidOrders = Number((await db.query(`select count(*)::int as n from orders where payment_status = 'paid'`)).rows[0].n);
+    const paidOrders = Number(
+      (await db.query(`select count(*)::int as n from orders where payment_status = 'paid'`)).rows[0].n,
+    );
     const oversold = Math.max(0, comp!.tickets_sold - comp!.total_tickets) + Math.max(0, ticketRows - TICKETS);
 
     // The ceiling: the bare conditional UPDATE on the same row (reserve then release, autocommit), same pool size.
@@ -255,11 +274,15 @@ async function main() {
         try {
           while (performance.now() < until) {
             await client.query(
-              `update competitions set tickets_reserved = tickets_reserved + $2 where id = $1 and status = 'active' and end_date > now()
-                 and tickets_sold + tickets_reserved + $2 <= total_tickets returning id`,
+              `update competitions set tickets_reserved = tickets_reserved + $2
+                 where id = $1 and status = 'active' and end_date > now()
+                   and tickets_sold + tickets_reserved + $2 <= total_tickets returning id`,
               [competitionId, QUANTITY],
             );
-            await client.query(`update competitions set tickets_reserved = tickets_reserved - $2 where id = $1`, [competitionId, QUANTITY]);
+            await client.query(`update competitions set tickets_reserved = tickets_reserved - $2 where id = $1`, [
+              competitionId,
+              QUANTITY,
+            ]);
             updates += 2;
           }
         } finally {
@@ -273,23 +296,48 @@ async function main() {
     const sortedCheckout = [...checkoutLatency].sort((a, b) => a - b);
     const sortedPay = [...payLatency].sort((a, b) => a - b);
     const sold = outcomes.filter(Boolean).length;
-    const version = await withClient(databaseUrl, async (c) => (await c.query("show server_version")).rows[0].server_version as string);
+    const version = await withClient(
+      databaseUrl,
+      async (c) => (await c.query("show server_version")).rows[0].server_version as string,
+    );
+    const perSecond = (n: number) => (n / elapsed).toFixed(1);
+    const latency = (sorted: number[]) => `p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}`;
+    const refused = [...refusals].map(([m, n]) => `${n} × "${m}"`).join(", ") || "none";
     const report = [
       "",
       `Paddock checkout benchmark — ${new Date().toISOString()}`,
-      `  machine: ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? "?"}), load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}; Node ${process.version}; PostgreSQL ${version}`,
-      `  sale: ${BUYERS} buyers × ${QUANTITY} ticket(s) for ${TICKETS} tickets, all asking at once (concurrency ${CONCURRENCY}), app pool ${POOL}, payments via the Stripe stand-in`,
-      `  orders paid:            ${sold} (${paidOrders} in the database) in ${elapsed.toFixed(2)} s → ${(sold / elapsed).toFixed(1)} orders/s`,
-      `  checkout requests:      ${BUYERS} → ${(BUYERS / elapsed).toFixed(1)} requests/s; refused: ${[...refusals].map(([m, n]) => `${n} × "${m}"`).join(", ") || "none"}; errors: ${errors}`,
-      `  create-payment latency: p50 ${ms(percentile(sortedCheckout, 50))}, p99 ${ms(percentile(sortedCheckout, 99))} (all ${BUYERS} requests)`,
-      `  pay + webhook latency:  p50 ${ms(percentile(sortedPay, 50))}, p99 ${ms(percentile(sortedPay, 99))} (${sortedPay.length} payments)`,
-      `  tickets sold:           ${comp!.tickets_sold - already} of ${TICKETS}; reserved left ${comp!.tickets_reserved}; ticket rows ${ticketRows}`,
+      `  machine: ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? "?"}), load ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}; Node ${process.version}; PostgreSQL ${version}`,
+      `  sale: ${sale}, all asking at once (concurrency ${CONCURRENCY}), app pool ${POOL}, ` +
+        "payments via the Stripe stand-in",
+      `  orders paid:            ${sold} (${paidOrders} in the database) in ${elapsed.toFixed(2)} s → ` +
+        `${perSecond(sold)} orders/s`,
+      `  checkout requests:      ${BUYERS} → ${perSecond(BUYERS)} requests/s; refused: ${refused}; errors: ${errors}`,
+      `  create-payment latency: ${latency(sortedCheckout)} (all ${BUYERS} requests)`,
+      `  pay + webhook latency:  ${latency(sortedPay)} (${sortedPay.length} payments)`,
+      `  tickets sold:           ${comp!.tickets_sold - already} of ${TICKETS}; ` +
+        `reserved left ${comp!.tickets_reserved}; ticket rows ${ticketRows}`,
       `  tickets oversold:       ${oversold}`,
       `  duplicate numbers:      ${duplicates} (numbers outside ${already + 1}-${total}: ${outOfRange})`,
-      `  ceiling, bare conditional UPDATE on the same row: ${(updates / CEILING_SECONDS).toFixed(0)} updates/s (${(updates / 2 / CEILING_SECONDS).toFixed(0)} reserve+release pairs/s, ${POOL} connections, ${CEILING_SECONDS} s)`,
+      `  ceiling, bare conditional UPDATE on the same row: ${(updates / CEILING_SECONDS).toFixed(0)} updates/s ` +
+        `(${(updates / 2 / CEILING_SECONDS).toFixed(0)} reserve+release pairs/s, ${POOL} connections, ` +
+        `${CEILING_SECONDS} s)`,
       "",
     ].join("\n");
     console.log(report);
+    // One line for `npm run bench` to read.
+    const result = {
+      sale,
+      ordersPerSecond: sold / elapsed,
+      checkoutP50: percentile(sortedCheckout, 50),
+      checkoutP99: percentile(sortedCheckout, 99),
+      oversold,
+      duplicates,
+      ceilingUpdatesPerSecond: updates / CEILING_SECONDS,
+    };
+    console.log(`BENCH_RESULT ${JSON.stringify(result)}`);
     if (oversold !== 0 || duplicates !== 0 || outOfRange !== 0) {
       process.exitCode = 1;
       console.error("FAILED: tickets were oversold or numbered twice.");

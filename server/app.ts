@@ -1,13 +1,36 @@
 import "react-router";
+import { randomUUID } from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import express from "express";
-import { RouterContextProvider } from "react-router";
-import { CLIENT_IP_HEADER } from "~/server/auth.server";
-import { nonceContext, servicesContext } from "~/server/context";
-import { seedIfEmpty } from "~/server/seed.server";
-import { closeServices, createServices, type Services } from "~/server/services.server";
+import { createRequestHandler as createFetchHandler, RouterContextProvider } from "react-router";
+import { startNotificationsJob } from "~/server/accounts/notifications.server";
+import { startCancellationJob } from "~/server/admin/cancel.server";
+import { startLifecycleJob } from "~/server/admin/lifecycle-job.server";
+import { cachedPageViews } from "~/server/catalogue/competition-views.server";
+import { startReconciler } from "~/server/checkout/reconciler.server";
+import { seedIfEmpty } from "~/server/demo/seed.server";
+import { startDomainRecheckJob } from "~/server/domains/recheck-job.server";
+import { startCampaignJob } from "~/server/marketing/sending.server";
+import { CLIENT_IP_HEADER } from "~/server/platform/auth.server";
+import {
+  nonceContext,
+  type RequestContext,
+  requestContext as requestContextKey,
+  servicesContext,
+} from "~/server/platform/context";
+import { loadEnv } from "~/server/platform/env.server";
+import type { Logger } from "~/server/platform/logger.server";
+import { closeServices, createServices, type Services } from "~/server/platform/services.server";
+import { startRecoveryAutoSendJob } from "~/server/recovery/auto-send-job.server";
+import { customHostRedirect } from "./custom-host";
+import { BODY_LIMITS, bodyLimit } from "./limits";
+import { mountLocalBeacon } from "./local-beacon";
+import { mediaFiles } from "./media";
+import { notificationEvents } from "./notification-events";
+import { pageCache } from "./page-cache";
 import { mountPayments } from "./payments";
+import { requestContextOf, requestLog, servicesFor } from "./request-log";
 import { competitionEvents } from "./sse";
 
 export { securityHeaders } from "./security";
@@ -21,12 +44,43 @@ export type StartedApp = {
   shutdown(): Promise<void>;
 };
 
-/** Builds the request pipeline around the React Router app. Used by server.js in development and production. */
-export async function createApp(): Promise<StartedApp> {
-  const services = await createServices();
+/**
+ * Builds the request pipeline around the React Router app. Used by server.js in development and production; tests
+ * pass a logger to read what a request logged, and turn the page cache on (with their own clock) outside production.
+ */
+export async function createApp(
+  options: { logger?: Logger; pageCache?: boolean; pageCacheClock?: () => number } = {},
+): Promise<StartedApp> {
+  const services = await createServices(loadEnv(), options.logger);
+  const build = () => import("virtual:react-router/server-build");
+  const loadContext = (requestContext: RequestContext, services: Services, nonce: string) => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    context.set(requestContextKey, requestContext);
+    context.set(nonceContext, nonce);
+    return context;
+  };
   const seeded = await seedIfEmpty(services);
+  // Settles pending checkouts the webhooks missed, moves competitions live and closed on time, carries
+  // cancellations through their refunds, re-checks custom domains' DNS, sends due recovery e-mails and scheduled
+  // campaigns; tests run
+  // them by hand instead.
+  if (services.env.NODE_ENV !== "test") {
+    services.jobs.push(
+      startReconciler(services),
+      startLifecycleJob(services),
+      startCancellationJob(services),
+      startDomainRecheckJob(services),
+      startNotificationsJob(services),
+      startRecoveryAutoSendJob(services),
+      startCampaignJob(services),
+    );
+  }
   const app = express();
+  app.disable("x-powered-by");
   if (services.env.TRUST_PROXY) app.set("trust proxy", true);
+  app.use(requestLog({ logger: services.logger, trustProxy: services.env.TRUST_PROXY === true }));
+  app.use(bodyLimit(BODY_LIMITS));
 
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
@@ -36,10 +90,12 @@ export async function createApp(): Promise<StartedApp> {
       await services.handle.ping();
       res.json({ status: "ok", database: services.handle.kind });
     } catch (error) {
-      services.logger.error({ err: error }, "readiness check failed");
+      requestContextOf(res).logger.error({ err: error }, "readiness check failed");
       res.status(503).json({ status: "unavailable" });
     }
   });
+  // Everything below moves to the verified custom domain when its redirect is on (health checks stay above).
+  app.use(customHostRedirect(services));
   // The client address Express resolved (TRUST_PROXY decides), never a client-sent value: auth rate limits key on it.
   app.use((req, _res, next) => {
     req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
@@ -47,18 +103,49 @@ export async function createApp(): Promise<StartedApp> {
   });
   app.all("/api/auth/{*splat}", toNodeHandler(services.auth));
   app.get("/api/competitions/events", competitionEvents(services));
+  app.get("/api/notifications/events", notificationEvents(services));
+  app.get("/media/:key", mediaFiles(services));
   // Stripe webhook (raw body) and, without STRIPE_SECRET_KEY, the Stripe stand-in: both before React Router.
   mountPayments(app, services);
+  // Without DRAND_URL, the local test beacon the draws read (drand's HTTP API shape, its own key pair).
+  mountLocalBeacon(app, services);
 
+  // Anonymous home, list and competition pages from memory (ADR 019): on in production unless PAGE_CACHE_MB=0.
+  const cacheOn = options.pageCache ?? (services.env.NODE_ENV === "production" && services.env.PAGE_CACHE_MB > 0);
+  if (cacheOn) {
+    const renderFetch = createFetchHandler(build, services.env.NODE_ENV);
+    const countView = cachedPageViews(services);
+    const cache = pageCache({
+      realtime: services.realtime,
+      logger: services.logger,
+      now: options.pageCacheClock,
+      // The render ran for no one, so each visitor's view of a competition is counted as it is served.
+      onServed: (req, page) => {
+        if (!page.tag.startsWith("competition:")) return;
+        const visitor = { userAgent: req.get("user-agent"), clientAddress: req.get(CLIENT_IP_HEADER) };
+        countView(visitor, Number(page.tag.slice("competition:".length)));
+      },
+      maxBytes: Math.max(1, services.env.PAGE_CACHE_MB) * 1024 * 1024,
+      // Rendered with no cookies and no nonce, at the site's own origin (never the request's Host header).
+      render: (url) => {
+        const id = `page-cache-${randomUUID()}`;
+        const request = new Request(new URL(url, services.env.BASE_URL), { headers: { Accept: "text/html" } });
+        const logger = services.logger.child({ reqId: id });
+        return renderFetch(request, loadContext({ id, logger }, { ...services, logger }, ""));
+      },
+    });
+    app.use(cache);
+    services.jobs.push({
+      stop: async () => {
+        cache.stop();
+      },
+    });
+  }
   app.use(
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
-      getLoadContext(_req, res) {
-        const context = new RouterContextProvider();
-        context.set(servicesContext, services);
-        context.set(nonceContext, String(res.locals.cspNonce ?? ""));
-        return context;
-      },
+      build,
+      getLoadContext: (_req, res) =>
+        loadContext(requestContextOf(res), servicesFor(services, res), String(res.locals.cspNonce ?? "")),
     }),
   );
   return {

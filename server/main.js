@@ -6,11 +6,17 @@ import compression from "compression";
 import express from "express";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+// Read before the app (and its validated configuration) is loaded, since it says where the built app is; the same
+// variable tells react-router.config.ts where to build.
 const buildDir = path.resolve(root, process.env.PADDOCK_BUILD_DIR ?? "build");
 
 const isEventStream = (res) => String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream");
 
-export async function startServer({ port = 3000, development = false } = {}) {
+/**
+ * Listens on `port`, or on the configuration's PORT when none is given.
+ * @param {{ port?: number; development?: boolean }} [options]
+ */
+export async function startServer({ port, development = false } = {}) {
   const server = express();
   server.disable("x-powered-by");
   server.use(compression({ filter: (req, res) => !isEventStream(res) && compression.filter(req, res) }));
@@ -27,17 +33,23 @@ export async function startServer({ port = 3000, development = false } = {}) {
   } else {
     const mod = await import(path.join(buildDir, "server/index.js"));
     started = await mod.createApp();
-    server.use(mod.securityHeaders({ development: false, extraFormActions: started.formActionOrigins }));
+    server.use(
+      mod.securityHeaders({
+        development: false,
+        extraFormActions: started.formActionOrigins,
+        https: started.services.env.BASE_URL.startsWith("https://"),
+      }),
+    );
     server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
     server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
     server.use(started.app);
   }
 
   const listener = await new Promise((resolve, reject) => {
-    const l = server.listen(port, (error) => (error ? reject(error) : resolve(l)));
+    const l = server.listen(port ?? started.services.env.PORT, (error) => (error ? reject(error) : resolve(l)));
   });
   const address = listener.address();
-  const actualPort = typeof address === "object" && address ? address.port : port;
+  const actualPort = typeof address === "object" && address ? address.port : started.services.env.PORT;
   return {
     port: actualPort,
     started,

@@ -2,22 +2,34 @@ import { randomUUID } from "node:crypto";
 import { fromNodeHeaders } from "better-auth/node";
 import express from "express";
 import { z } from "zod";
-import { startCheckout } from "~/server/checkout.server";
-import { handleStripeWebhook } from "~/server/payments/webhook.server";
-import { standinCredentials } from "~/server/payments/provider.server";
-import type { Services } from "~/server/services.server";
+import { DbIdSchema } from "~/schemas/ids";
+import { startCheckout } from "~/server/checkout/checkout.server";
+import { handleStripeWebhook } from "~/server/checkout/webhook.server";
+import { standinCredentials } from "~/server/platform/payments.server";
+import { siteOrigins } from "~/server/platform/public-origin.server";
+import type { Services } from "~/server/platform/services.server";
+import { servicesFor } from "./request-log";
 import { createStripeStandin, type StandinOptions } from "./stripe-standin";
 
 /** The spec's create-payment call: one competition, or several lines (a basket). Any other field is ignored. */
 const CheckoutRequest = z.union([
   z.object({
-    competitionId: z.coerce.number().int().positive(),
+    competitionId: DbIdSchema,
     quantity: z.unknown(),
     skillAnswer: z.unknown(),
     idempotencyKey: z.string().min(8).max(200).optional(),
   }),
   z.object({
-    lines: z.array(z.object({ competitionId: z.coerce.number().int().positive(), quantity: z.unknown(), skillAnswer: z.unknown() })).min(1).max(20),
+    lines: z
+      .array(
+        z.object({
+          competitionId: DbIdSchema,
+          quantity: z.unknown(),
+          skillAnswer: z.unknown(),
+        }),
+      )
+      .min(1)
+      .max(20),
     idempotencyKey: z.string().min(8).max(200).optional(),
   }),
 ]);
@@ -33,12 +45,13 @@ export function mountPayments(
   options: { publicBaseUrl?: string; standin?: Pick<Partial<StandinOptions>, "retryDelaysMs" | "now"> } = {},
 ) {
   app.post("/api/stripe/webhook", express.raw({ type: "application/json", limit: "1mb" }), async (req, res) => {
+    const scoped = servicesFor(services, res);
     try {
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.from("");
-      const result = await handleStripeWebhook(services, body, req.get("stripe-signature"));
+      const result = await handleStripeWebhook(scoped, body, req.get("stripe-signature"));
       res.status(result.status).json(result.body);
     } catch (error) {
-      services.logger.error({ err: error }, "webhook handling failed");
+      scoped.logger.error({ err: error }, "webhook handling failed");
       res.status(500).json({ error: "Webhook handling failed" });
     }
   });
@@ -47,7 +60,7 @@ export function mountPayments(
     res.set("Cache-Control", "no-store");
     // JSON only, from our own origin: a cross-site form cannot send this, and the Origin check covers the rest.
     const origin = req.get("origin");
-    if (!req.is("application/json") || (origin && origin !== new URL(services.env.BASE_URL).origin)) {
+    if (!req.is("application/json") || (origin && !(await siteOrigins(services)).includes(origin))) {
       res.status(403).json({ error: "Forbidden" });
       return;
     }
@@ -62,9 +75,13 @@ export function mountPayments(
       return;
     }
     const body = parsed.data;
-    const lines = "lines" in body ? body.lines : [{ competitionId: body.competitionId, quantity: body.quantity, skillAnswer: body.skillAnswer }];
+    const lines =
+      "lines" in body
+        ? body.lines
+        : [{ competitionId: body.competitionId, quantity: body.quantity, skillAnswer: body.skillAnswer }];
+    const scoped = servicesFor(services, res);
     try {
-      const result = await startCheckout(services, {
+      const result = await startCheckout(scoped, {
         userId: session.user.id,
         email: session.user.email,
         lines,
@@ -72,9 +89,12 @@ export function mountPayments(
         source: "lines" in body ? "basket" : "single",
       });
       if (result.ok) res.json({ url: result.url, orderId: result.orderId });
-      else res.status(result.status).json({ error: result.message, ...(result.block ? { block: result.block.code } : {}) });
+      else
+        res
+          .status(result.status)
+          .json({ error: result.message, ...(result.block ? { block: result.block.code } : {}) });
     } catch (error) {
-      services.logger.error({ err: error }, "checkout failed");
+      scoped.logger.error({ err: error }, "checkout failed");
       res.status(500).json({ error: "Failed to create checkout session" });
     }
   });

@@ -1,8 +1,37 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 
-/** Security headers, with a fresh CSP nonce per response for the few inline scripts (theme, hydration). */
-export function securityHeaders(options: { development: boolean; extraFormActions?: string[] }) {
+/**
+ * The Content-Security-Policy, given what may run as script: a fresh nonce (pages rendered for one request) or the
+ * hashes of a cached page's inline scripts (ADR 019). Everything else is the same for every page.
+ */
+function contentSecurityPolicy(scriptSrc: string, formActions: string) {
+  return [
+    "default-src 'self'",
+    `script-src ${scriptSrc}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    `form-action ${formActions}`,
+    "object-src 'none'",
+  ].join("; ");
+}
+
+/** Puts the policy for a page served from the cache: only its own inline scripts (by hash) and our script files. */
+export type ScriptHashPolicy = (hashes: readonly string[]) => string;
+
+/**
+ * Security headers, with a fresh CSP nonce per response for the few inline scripts (theme, hydration). A page
+ * served from the shared cache swaps the policy for one naming its inline scripts' hashes
+ * (res.locals.scriptHashPolicy).
+ */
+export function securityHeaders(options: { development: boolean; extraFormActions?: string[]; https?: boolean }) {
+  const formActions = ["'self'", ...(options.extraFormActions ?? [])].join(" ");
+  const scriptHashPolicy: ScriptHashPolicy = (hashes) =>
+    contentSecurityPolicy(["'self'", ...hashes.map((hash) => `'${hash}'`)].join(" "), formActions);
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
@@ -11,22 +40,13 @@ export function securityHeaders(options: { development: boolean; extraFormAction
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
+    // Served over HTTPS (BASE_URL says so): browsers must never fall back to plain HTTP for a year.
+    if (options.https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     if (!options.development) {
-      const formActions = ["'self'", ...(options.extraFormActions ?? [])].join(" ");
+      res.locals.scriptHashPolicy = scriptHashPolicy;
       res.setHeader(
         "Content-Security-Policy",
-        [
-          "default-src 'self'",
-          `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
-          "style-src 'self' 'unsafe-inline'",
-          "img-src 'self' data: blob:",
-          "font-src 'self'",
-          "connect-src 'self'",
-          "frame-ancestors 'none'",
-          "base-uri 'self'",
-          `form-action ${formActions}`,
-          "object-src 'none'",
-        ].join("; "),
+        contentSecurityPolicy(`'self' 'nonce-${nonce}' 'strict-dynamic'`, formActions),
       );
     }
     next();

@@ -1,8 +1,11 @@
 import type { Request, Response } from "express";
+import { isPublishedStatus } from "~/db/constants";
 import { COMPETITIONS_PAGE_SIZE, MAX_LIST_PAGE } from "~/schemas/competition-query";
-import { liveCompetitionCounts } from "~/server/competitions.server";
-import type { CompetitionChange } from "~/server/realtime.server";
-import type { Services } from "~/server/services.server";
+import { liveCompetitionCounts } from "~/server/catalogue/competitions.server";
+import type { CompetitionChange } from "~/server/platform/realtime.server";
+import type { Services } from "~/server/platform/services.server";
+import { streamLimiter } from "./limits";
+import { servicesFor } from "./request-log";
 
 const HEARTBEAT_MS = 25_000;
 /** A page watches at most the cards the list can show; more ids than that is not a page of ours. */
@@ -14,8 +17,13 @@ const MAX_IDS = MAX_LIST_PAGE * COMPETITIONS_PAGE_SIZE;
  * one that was disconnected for a while) catches up at once; then every change NOTIFYed by the database.
  * The browser's EventSource reconnects by itself; `retry` sets its first delay.
  */
-export function competitionEvents(services: Services) {
+export function competitionEvents(
+  services: Services,
+  limits = { perClient: services.env.LIVE_STREAMS_PER_CLIENT, total: services.env.LIVE_STREAMS_TOTAL },
+) {
+  const streams = streamLimiter(limits);
   return async (req: Request, res: Response) => {
+    if (!streams.admit(req, res)) return;
     const ids = [
       ...new Set(
         String(req.query.ids ?? "")
@@ -41,7 +49,7 @@ export function competitionEvents(services: Services) {
     // Changes that arrive while the current counts are read wait, so they are never overwritten by older counts.
     let pending: CompetitionChange[] | null = [];
     const unsubscribe = services.realtime.subscribe((change) => {
-      if (change.status === "draft") return;
+      if (!isPublishedStatus(change.status)) return;
       if (wanted.size > 0 && !wanted.has(change.id)) return;
       if (pending) pending.push(change);
       else send(change);
@@ -54,7 +62,7 @@ export function competitionEvents(services: Services) {
     try {
       for (const current of await liveCompetitionCounts(services.db, ids)) send(current);
     } catch (error) {
-      services.logger.warn({ err: error }, "could not read current competition counts for a stream");
+      servicesFor(services, res).logger.warn({ err: error }, "could not read current competition counts for a stream");
     }
     const waiting = pending;
     pending = null;

@@ -1,14 +1,53 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
-import { useEffect, useRef, useState, type Ref } from "react";
-import { toast } from "sonner";
-import type { FormNotice } from "~/schemas/form";
+import { type Ref, useEffect, useRef, useState } from "react";
+import {
+  type FormCheck,
+  type FormNotice,
+  type FormReply,
+  fieldError,
+  invalidReply,
+  parseSubmission,
+  sentValue,
+} from "~/schemas/form";
+
+const NOTICE_LOOKS = {
+  // The contact and newsletter pages: a coloured left edge.
+  edge: {
+    box:
+      "flex gap-3 rounded-md border border-l-4 bg-card p-4 text-card-foreground outline-none " +
+      "focus-visible:ring-2 focus-visible:ring-ring",
+    error: "border-l-destructive",
+    success: "border-l-success",
+    icon: "mt-0.5 size-5 shrink-0",
+    description: "mt-1 text-sm leading-6",
+  },
+  // The sign-in, account and admin forms (FormAlert): a coloured border all round.
+  border: {
+    box: "flex gap-3 rounded-md border bg-card p-4 outline-none focus-visible:ring-2 focus-visible:ring-ring",
+    error: "border-destructive",
+    success: "border-success",
+    icon: "mt-0.5 h-5 w-5 shrink-0",
+    description: "mt-1 text-sm",
+  },
+} as const;
 
 /**
  * A form's outcome on the page: role="alert" for problems, role="status" for success. Rendered by the server
  * too, so it works without JavaScript. Focusable so the page can move focus to it after a submission.
  */
-export function FormNoticeBox({ notice, ref }: { notice: FormNotice | null | undefined; ref?: Ref<HTMLDivElement> }) {
+export function FormNoticeBox({
+  notice,
+  ref,
+  look = "edge",
+  ...attributes
+}: {
+  notice: FormNotice | null | undefined;
+  ref?: Ref<HTMLDivElement>;
+  look?: keyof typeof NOTICE_LOOKS;
+  "data-form-alert"?: string;
+}) {
   if (!notice) return null;
+  const style = NOTICE_LOOKS[look];
   const error = notice.type === "error";
   const Icon = error ? CircleAlert : CircleCheck;
   return (
@@ -16,58 +55,62 @@ export function FormNoticeBox({ notice, ref }: { notice: FormNotice | null | und
       ref={ref}
       tabIndex={-1}
       role={error ? "alert" : "status"}
-      className={`flex gap-3 rounded-md border border-l-4 bg-card p-4 text-card-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring ${error ? "border-l-destructive" : "border-l-success"}`}
+      {...attributes}
+      className={`${style.box} ${error ? style.error : style.success}`}
     >
-      <Icon aria-hidden="true" className={`mt-0.5 size-5 shrink-0 ${error ? "text-destructive" : "text-success"}`} />
+      <Icon aria-hidden="true" className={`${style.icon} ${error ? "text-destructive" : "text-success"}`} />
       <div>
         <p className="font-semibold">{notice.title}</p>
-        <p className="mt-1 text-sm leading-6">{notice.description}</p>
+        {notice.description ? <p className={style.description}>{notice.description}</p> : null}
       </div>
     </div>
   );
 }
 
-/** Repeats a form's outcome as a toast once JavaScript runs; a new result object shows a new toast. */
-export function useNoticeToast(result: { notice: FormNotice } | null | undefined) {
-  useEffect(() => {
-    if (!result) return;
-    const { type, title, description } = result.notice;
-    const show = type === "success" ? toast.success : toast.error;
-    // Deferred like the layout's Toaster, so React's strict double-invoke does not show it twice.
-    const id = window.setTimeout(() => show(title, { description }), 0);
-    return () => window.clearTimeout(id);
-  }, [result]);
-}
-
 /**
- * The outcome a form page shows: the server's answer (which works without JavaScript) or, once JavaScript
- * runs, the same schema's verdict before submitting. Toasts each outcome and moves focus to the first
- * invalid field, or else to the notice, so keyboard and screen-reader users land on what changed.
+ * The one way a form page shows its outcome: the server's FormReply (which works without JavaScript) or, given the
+ * form's FormCheck, the browser's own verdict before submitting (conform's parseWithZod with the same zod schema as
+ * the action, see app/schemas/form.ts); a form the schema refuses is then not sent. The sign-in, account and admin
+ * forms pass no check: their schemas sit beside the common-password list, which pages do not ship. Each new reply
+ * moves focus to the first invalid field, or else to the notice, so keyboard and screen-reader users land on it.
  */
-export function useFormResult<R extends { notice: FormNotice }>(
-  actionData: R | undefined,
-  parse: (form: FormData) => { success: true } | ({ success: false } & R),
-) {
-  const [clientResult, setClientResult] = useState<R | null>(null);
+export function useFormReply(serverReply: FormReply | undefined, check?: FormCheck) {
+  const [clientReply, setClientReply] = useState<FormReply | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => setClientResult(null), [actionData]);
-  const result = clientResult ?? actionData ?? null;
-  useNoticeToast(result);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new server reply replaces the browser's
+  useEffect(() => setClientReply(null), [serverReply]);
+  const reply: FormReply | null = clientReply ?? serverReply ?? null;
   useEffect(() => {
-    if (!result) return;
+    if (!reply) return;
     const firstInvalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
     (firstInvalid ?? noticeRef.current)?.focus();
-  }, [result]);
+  }, [reply]);
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const parsed = parse(new FormData(event.currentTarget));
-    setClientResult(parsed.success ? null : parsed);
-    if (!parsed.success) event.preventDefault();
+    if (!check) return;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const submission = parseSubmission(new FormData(event.currentTarget, submitter), check.schema);
+    if (submission.status === "success") return setClientReply(null);
+    event.preventDefault();
+    setClientReply(invalidReply(submission, check.notice));
   }
 
-  return { result, formRef, noticeRef, onSubmit };
+  return {
+    reply,
+    formRef,
+    noticeRef,
+    onSubmit,
+    error: (name: string) => fieldError(reply?.result, name),
+    value: (name: string) => sentValue(reply?.result, name),
+    /** A field's name, what was sent in it and its message, for a TextField. */
+    field: (name: string) => ({
+      name,
+      defaultValue: sentValue(reply?.result, name),
+      error: fieldError(reply?.result, name),
+    }),
+  };
 }
 
 /** Props wiring a control to its Field's label, hint and error. */

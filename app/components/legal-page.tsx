@@ -1,32 +1,20 @@
-import type { ReactNode } from "react";
+import { type ContentBlock, type LegalDocument, plainText, type RichText } from "~/content/document";
 import { LEGAL_LAST_UPDATED, LEGAL_LAST_UPDATED_ISO, POSTAL_ENTRY_ADDRESS } from "~/content/policy";
+import { keyed, RichTextRuns } from "./rich-text";
 
-export type LegalSection = {
-  /** Fragment id, e.g. "free-entry" for /terms#free-entry. */
-  id: string;
-  title: string;
-  body: ReactNode;
-};
+export { textLinkClass } from "./rich-text";
 
 /** Typography for legal copy: paragraphs, lists and links without a typography plugin. */
 const proseClasses =
-  "space-y-4 leading-7 [&_ol]:list-decimal [&_ol]:space-y-2 [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6 [&_h3]:pt-2 [&_h3]:text-lg [&_h3]:font-semibold";
+  "space-y-4 leading-7 [&_ol]:list-decimal [&_ol]:space-y-2 [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:space-y-2 " +
+  "[&_ul]:pl-6 [&_h3]:pt-2 [&_h3]:text-lg [&_h3]:font-semibold";
 
 /**
- * Shared frame for /terms, /privacy and /refunds: one h1, the "Last updated" line,
- * an optional introduction, a contents list, then numbered h2 sections (each with an id to link to).
+ * The one frame for /terms, /privacy, /refunds and /fair-play, rendering a document from app/content: one h1, the "Last
+ * updated" line, the introduction, a contents list, then numbered h2 sections (each with an id to link to).
  */
-export function LegalPage({
-  title,
-  intro,
-  sections,
-  children,
-}: {
-  title: string;
-  intro?: ReactNode;
-  sections: readonly LegalSection[];
-  children?: ReactNode;
-}) {
+export function LegalPage({ document, note }: { document: LegalDocument; note?: React.ReactNode }) {
+  const { title, intro, sections } = document;
   return (
     <article aria-labelledby="legal-title" className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <div className="border-b border-border pb-6">
@@ -34,13 +22,24 @@ export function LegalPage({
           {title}
         </h1>
         <p className="mt-2 text-sm text-muted-foreground">
-          Last updated: <time dateTime={LEGAL_LAST_UPDATED_ISO}>{LEGAL_LAST_UPDATED}</time>
+          {note ?? (
+            <>
+              Last updated: <time dateTime={LEGAL_LAST_UPDATED_ISO}>{LEGAL_LAST_UPDATED}</time>
+            </>
+          )}
         </p>
-        {intro ? <div className={`mt-6 ${proseClasses}`}>{intro}</div> : null}
+        {intro.length > 0 ? (
+          <div className={`mt-6 ${proseClasses}`}>
+            <Blocks blocks={intro} />
+          </div>
+        ) : null}
       </div>
 
       {sections.length > 1 ? (
-        <nav aria-labelledby="legal-contents" className="mt-8 rounded-lg border border-border bg-card p-5 text-card-foreground">
+        <nav
+          aria-labelledby="legal-contents"
+          className="mt-8 rounded-lg border border-border bg-card p-5 text-card-foreground"
+        >
           <h2 id="legal-contents" className="text-lg font-semibold">
             Contents
           </h2>
@@ -62,23 +61,50 @@ export function LegalPage({
             <h2 id={`${section.id}-title`} className="text-2xl font-semibold tracking-tight">
               {index + 1}. {section.title}
             </h2>
-            <div className={`mt-4 ${proseClasses}`}>{section.body}</div>
+            <div className={`mt-4 ${proseClasses}`}>
+              <Blocks blocks={section.blocks} />
+            </div>
           </section>
         ))}
       </div>
-
-      {children}
     </article>
   );
 }
 
-/** Underlined in-text link style shared by the content pages. */
-export const textLinkClass = "font-medium text-primary underline";
+function Blocks({ blocks }: { blocks: readonly ContentBlock[] }) {
+  return keyed(blocks, blockKey).map(([key, block]) => {
+    if ("p" in block)
+      return (
+        <p key={key}>
+          <RichTextRuns text={block.p} />
+        </p>
+      );
+    if ("ul" in block) return <ul key={key}>{items(block.ul)}</ul>;
+    if ("ol" in block) return <ol key={key}>{items(block.ol)}</ol>;
+    return <PostalEntryAddress key={key} />;
+  });
+}
+
+const items = (list: readonly RichText[]) =>
+  keyed(list, plainText).map(([key, item]) => (
+    <li key={key}>
+      <RichTextRuns text={item} />
+    </li>
+  ));
+
+function blockKey(block: ContentBlock): string {
+  if ("p" in block) return plainText(block.p);
+  if ("ul" in block) return block.ul.map(plainText).join("|");
+  if ("ol" in block) return block.ol.map(plainText).join("|");
+  return "postal-entry-address";
+}
 
 /** The free postal entry address, one line per element. */
 export function PostalEntryAddress({ className = "" }: { className?: string }) {
   return (
-    <address className={`not-italic rounded-lg border border-border bg-muted px-5 py-4 font-medium leading-7 ${className}`}>
+    <address
+      className={`not-italic rounded-lg border border-border bg-muted px-5 py-4 font-medium leading-7 ${className}`}
+    >
       {POSTAL_ENTRY_ADDRESS.map((line) => (
         <span key={line} className="block">
           {line}

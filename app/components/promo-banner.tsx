@@ -1,16 +1,15 @@
 import { Pause, Play } from "lucide-react";
 import { useEffect, useState } from "react";
 import { usePrefersReducedMotion } from "~/lib/use-prefers-reduced-motion";
+import { BANNER_INTERVAL_MS } from "./motion-timings";
 
-export const BANNER_MESSAGES = [
+const BANNER_MESSAGES = [
   "Premium equestrian prizes worth over £50K available now",
   "Next draw coming soon",
   "100% skill-based competitions",
   "A new competition is coming soon",
   "Join equestrian enthusiasts and win equestrian prizes",
 ] as const;
-
-const INTERVAL_MS = 4000;
 
 /** The five promotional messages in a loop, with a pause control; still under reduced motion. */
 export function PromoBanner() {
@@ -19,10 +18,11 @@ export function PromoBanner() {
   // Under reduced motion it starts still; a person may still choose to play it.
   const [paused, setPaused] = useState<boolean | null>(null);
   const running = !(paused ?? reducedMotion);
+  const ToggleIcon = running ? Pause : Play;
 
   useEffect(() => {
     if (!running) return;
-    const id = window.setInterval(() => setIndex((i) => (i + 1) % BANNER_MESSAGES.length), INTERVAL_MS);
+    const id = window.setInterval(() => setIndex((i) => (i + 1) % BANNER_MESSAGES.length), BANNER_INTERVAL_MS);
     return () => window.clearInterval(id);
   }, [running]);
 
@@ -39,7 +39,7 @@ export function PromoBanner() {
           aria-label={running ? "Pause announcements" : "Play announcements"}
           className="inline-flex h-7 w-7 items-center justify-center rounded-full border border-current"
         >
-          {running ? <Pause aria-hidden="true" className="h-3.5 w-3.5" /> : <Play aria-hidden="true" className="h-3.5 w-3.5" />}
+          <ToggleIcon aria-hidden="true" className="h-3.5 w-3.5" />
         </button>
       </div>
     </section>

@@ -17,7 +17,9 @@ export function SiteFooter() {
           <ul className="mt-3 space-y-2 text-sm">
             {NAV_LINKS.slice(1).map((l) => (
               <li key={l.to}>
-                <Link to={l.to} className="text-muted-foreground hover:text-foreground hover:underline">{l.label}</Link>
+                <Link to={l.to} className="text-muted-foreground hover:text-foreground hover:underline">
+                  {l.label}
+                </Link>
               </li>
             ))}
           </ul>
@@ -27,11 +29,15 @@ export function SiteFooter() {
           <ul className="mt-3 space-y-2 text-sm">
             {FOOTER_LINKS.map((l) => (
               <li key={l.to}>
-                <Link to={l.to} className="text-muted-foreground hover:text-foreground hover:underline">{l.label}</Link>
+                <Link to={l.to} className="text-muted-foreground hover:text-foreground hover:underline">
+                  {l.label}
+                </Link>
               </li>
             ))}
             <li>
-              <Link to="/newsletter" className="text-muted-foreground hover:text-foreground hover:underline">Newsletter</Link>
+              <Link to="/newsletter" className="text-muted-foreground hover:text-foreground hover:underline">
+                Newsletter
+              </Link>
             </li>
           </ul>
         </nav>
@@ -40,7 +46,12 @@ export function SiteFooter() {
           <ul className="mt-3 space-y-2 text-sm">
             {SOCIAL_LINKS.map((l) => (
               <li key={l.href}>
-                <a href={l.href} rel="noopener noreferrer" target="_blank" className="text-muted-foreground hover:text-foreground hover:underline">
+                <a
+                  href={l.href}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="text-muted-foreground hover:text-foreground hover:underline"
+                >
                   {l.label}
                 </a>
               </li>

@@ -1,18 +1,22 @@
-import { Menu, ShoppingBasket, UserRound, X } from "lucide-react";
+import { Menu, ShieldCheck, ShoppingBasket, UserRound, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { NotificationBell } from "./notification-bell";
 import { NAV_LINKS } from "./site-nav";
 import { ThemeSwitch } from "./theme-switch";
 
-export type HeaderUser = { name: string; email: string } | null;
+type HeaderUser = { name: string; email: string; isStaff?: boolean; unread?: number } | null;
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium hover:bg-muted ${isActive ? "text-foreground underline decoration-2" : "text-muted-foreground"}`;
+  `rounded-md px-3 py-2 text-sm font-medium hover:bg-muted ${
+    isActive ? "text-foreground underline decoration-2" : "text-muted-foreground"
+  }`;
 
 export function SiteHeader({ user }: { user: HeaderUser }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: navigating closes the mobile menu
   useEffect(() => setOpen(false), [location.pathname]);
   useEffect(() => {
     if (!open) return;
@@ -43,9 +47,15 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
           <div className="hidden sm:block">
             <ThemeSwitch />
           </div>
+          {user ? <NotificationBell initial={user.unread ?? 0} /> : null}
           <div className="hidden items-center gap-2 lg:flex">
             {user ? (
               <>
+                {user.isStaff ? (
+                  <Link to="/admin" className={buttonClass("ghost", "sm")}>
+                    <ShieldCheck aria-hidden="true" className="h-4 w-4" /> Admin
+                  </Link>
+                ) : null}
                 <Link to="/account" className={buttonClass("outline", "sm")}>
                   <UserRound aria-hidden="true" className="h-4 w-4" /> My Account
                 </Link>
@@ -81,7 +91,11 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
           <ul className="grid gap-1">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.to === "/"} className={({ isActive }) => `${navLinkClass({ isActive })} block text-base`}>
+                <NavLink
+                  to={link.to}
+                  end={link.to === "/"}
+                  className={({ isActive }) => `${navLinkClass({ isActive })} block text-base`}
+                >
                   {link.label}
                 </NavLink>
               </li>
@@ -90,13 +104,26 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
           <div className="mt-4 flex flex-wrap items-center gap-2">
             {user ? (
               <>
-                <Link to="/account" className={buttonClass("outline", "sm")}>My Account</Link>
-                <Link to="/basket" className={buttonClass("primary", "sm")}>My Basket</Link>
+                {user.isStaff ? (
+                  <Link to="/admin" className={buttonClass("ghost", "sm")}>
+                    Admin
+                  </Link>
+                ) : null}
+                <Link to="/account" className={buttonClass("outline", "sm")}>
+                  My Account
+                </Link>
+                <Link to="/basket" className={buttonClass("primary", "sm")}>
+                  My Basket
+                </Link>
               </>
             ) : (
               <>
-                <Link to="/signin" className={buttonClass("outline", "sm")}>Sign In</Link>
-                <Link to="/join" className={buttonClass("primary", "sm")}>Join Now</Link>
+                <Link to="/signin" className={buttonClass("outline", "sm")}>
+                  Sign In
+                </Link>
+                <Link to="/join" className={buttonClass("primary", "sm")}>
+                  Join Now
+                </Link>
               </>
             )}
             <div className="sm:hidden">

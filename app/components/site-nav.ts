@@ -11,7 +11,9 @@ export const FOOTER_LINKS = [
   { to: "/terms", label: "Terms & Conditions" },
   { to: "/privacy", label: "Privacy Policy" },
   { to: "/refunds", label: "Refund Policy" },
+  { to: "/fair-play", label: "Fair Play" },
   { to: "/faq", label: "FAQ" },
+  { to: "/complaints", label: "Complaints" },
   { to: "/contact", label: "Contact" },
 ] as const;
 

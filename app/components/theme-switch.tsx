@@ -41,7 +41,10 @@ export function ThemeSwitch() {
             aria-label={`${labels[value]} theme`}
             title={`${labels[value]} theme`}
             onClick={() => choose(value)}
-            className="inline-flex h-9 w-9 items-center justify-center rounded text-muted-foreground hover:text-foreground aria-pressed:bg-muted aria-pressed:text-foreground"
+            className={
+              "inline-flex h-9 w-9 items-center justify-center rounded text-muted-foreground " +
+              "hover:text-foreground aria-pressed:bg-muted aria-pressed:text-foreground"
+            }
           >
             <Icon aria-hidden="true" className="h-4 w-4" />
           </button>

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Toaster as Sonner, toast as showToast } from "sonner";
-import type { Toast } from "~/server/toast.server";
+import type { Toast } from "~/server/platform/toast.server";
 
 export function Toaster({ toast }: { toast: Toast | null }) {
   useEffect(() => {

@@ -7,7 +7,6 @@ export const AUTH_MESSAGES = {
   passwordMismatch: "Passwords do not match",
   termsTitle: "Terms Required",
   terms: "Please agree to the terms and conditions.",
-  passwordMin6: "Password must be at least 6 characters",
   passwordMin8: "Password must be at least 8 characters",
   passwordMax: "Password must be at most 128 characters",
   passwordCommon: "This password is too common. Please choose another.",
@@ -27,12 +26,22 @@ export const AUTH_MESSAGES = {
   tooMany: "Too many attempts. Please wait a minute and try again.",
   notVerifiedTitle: "Please confirm your email",
   notVerified: "Your email address is not confirmed yet. We have sent you a new confirmation link.",
-  resetRequested: "If an account exists for that email, we have sent a link to reset your password. It works for one hour.",
-  resendRequested: "If that email belongs to an account that still needs confirming, we have sent a new confirmation link.",
+  resetRequested:
+    "If an account exists for that email, we have sent a link to reset your password. It works for one hour.",
+  resendRequested:
+    "If that email belongs to an account that still needs confirming, we have sent a new confirmation link.",
   resetDoneTitle: "Password changed",
-  resetDone: "Your password has been changed and every device has been signed out. Please sign in with your new password.",
+  resetDone:
+    "Your password has been changed and every device has been signed out. Please sign in with your new password.",
   resetLinkInvalid: "This password reset link is invalid or has expired. Please ask for a new one.",
   codeInvalid: "That code is not right. Check your authenticator app and try again.",
+} as const;
+
+/** The toast that greets someone signed in, after their password or their two-factor code. */
+export const WELCOME_TOAST = {
+  type: "success",
+  title: AUTH_MESSAGES.welcomeTitle,
+  description: AUTH_MESSAGES.welcome,
 } as const;
 
 /** The words a person agrees to when they tick the marketing box; stored with each consent record. */
@@ -55,3 +64,10 @@ export const ROLE_MESSAGES = {
 
 /** What a person types to confirm they want their account deleted. */
 export const DELETE_CONFIRMATION = "DELETE";
+
+/** The toast after signing out, by what ended: this browser's session, every session, or none was left. */
+export const SIGNED_OUT_TOASTS = {
+  "this-device": { type: "success", title: "Signed out", description: "You have been signed out." },
+  everywhere: { type: "success", title: "Signed out", description: "You have been signed out on every device." },
+  none: { type: "info", title: "Signed out" },
+} as const;

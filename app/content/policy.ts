@@ -43,9 +43,6 @@ export const POSTAL_ENTRY_ADDRESS = [
   "GL50 1ZZ",
 ] as const;
 
-/** The address on one line, for running text. */
-export const POSTAL_ENTRY_ADDRESS_INLINE = POSTAL_ENTRY_ADDRESS.join(", ");
-
 /** What a free postal entry must include, in the order we ask for it. */
 export const POSTAL_ENTRY_REQUIRED_DETAILS = [
   "the name of the competition (draw) you are entering",
@@ -54,9 +51,13 @@ export const POSTAL_ENTRY_REQUIRED_DETAILS = [
   "your full postal address",
   "a contact telephone number",
   "your email address",
+  "your answer to the competition's skill question",
   "a statement that you accept these terms",
 ] as const;
 
 /** Privacy: statutory figures quoted in the privacy policy. */
 export const DATA_RIGHTS_REPLY_WITHIN = "one month";
 export const ACCOUNTING_RECORDS_RETENTION = "six years from the end of the financial year concerned";
+
+/** A winner who has not confirmed a delivery address this many days after the draw loses the prize to an alternate. */
+export const PRIZE_CLAIM_DAYS = 14;

@@ -1,22 +1,21 @@
 import { describe, expect, it } from "vitest";
 import {
   COMPETITION_STATUSES,
+  type CompetitionState,
+  canEnter,
   DAY_MS,
   ENDING_SOON_MS,
-  HOUR_MS,
-  MINUTE_MS,
-  SECOND_MS,
-  canEnter,
   formatTimeLeft,
+  HOUR_MS,
   isCompetitionStatus,
   isEnded,
   isEndingSoon,
   isSoldOut,
+  MINUTE_MS,
   oddsText,
   percentSold,
-  ticketsRemaining,
+  SECOND_MS,
   timeLeft,
-  type CompetitionState,
 } from "./competition-status";
 
 const NOW = new Date("2026-11-21T12:00:00.000Z");
@@ -28,7 +27,15 @@ function competition(overrides: Partial<CompetitionState> = {}): CompetitionStat
 
 describe("COMPETITION_STATUSES", () => {
   it("lists the lifecycle in order", () => {
-    expect(COMPETITION_STATUSES).toEqual(["draft", "active", "completed", "cancelled"]);
+    expect(COMPETITION_STATUSES).toEqual([
+      "draft",
+      "scheduled",
+      "active",
+      "closed",
+      "completed",
+      "cancelling",
+      "cancelled",
+    ]);
   });
 
   it.each([
@@ -62,16 +69,15 @@ describe("isEnded", () => {
   });
 });
 
-describe("isSoldOut and ticketsRemaining", () => {
+describe("isSoldOut", () => {
   it.each([
-    [0, 2500, false, 2500],
-    [2499, 2500, false, 1],
-    [2500, 2500, true, 0],
-    [2501, 2500, true, 0],
-    [0, 0, true, 0],
-  ])("%i of %i sold: sold out %s, %i left", (ticketsSold, totalTickets, soldOut, remaining) => {
+    [0, 2500, false],
+    [2499, 2500, false],
+    [2500, 2500, true],
+    [2501, 2500, true],
+    [0, 0, true],
+  ])("%i of %i sold: sold out %s", (ticketsSold, totalTickets, soldOut) => {
     expect(isSoldOut({ ticketsSold, totalTickets })).toBe(soldOut);
-    expect(ticketsRemaining({ ticketsSold, totalTickets })).toBe(remaining);
   });
 });
 

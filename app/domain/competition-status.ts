@@ -16,11 +16,11 @@ export const DAY_MS = 24 * HOUR_MS;
 /** Spec: "ending soon" means fewer than 2 days left. */
 export const ENDING_SOON_MS = 2 * DAY_MS;
 
-export type TimeLeft =
+type TimeLeft =
   | { ended: true }
   | { ended: false; days: number; hours: number; minutes: number; seconds: number; totalMs: number };
 
-export type EntryDecision = { ok: true } | { ok: false; reason: "ended" | "sold_out" | "not_live" };
+type EntryDecision = { ok: true } | { ok: false; reason: "ended" | "sold_out" | "not_live" };
 
 export function isCompetitionStatus(value: unknown): value is CompetitionStatus {
   return (COMPETITION_STATUSES as readonly unknown[]).includes(value);
@@ -33,10 +33,6 @@ export function isEnded(comp: Pick<CompetitionState, "endDate">, now: Date): boo
 
 export function isSoldOut(comp: Pick<CompetitionState, "ticketsSold" | "totalTickets">): boolean {
   return comp.ticketsSold >= comp.totalTickets;
-}
-
-export function ticketsRemaining(comp: Pick<CompetitionState, "ticketsSold" | "totalTickets">): number {
-  return Math.max(0, comp.totalTickets - comp.ticketsSold);
 }
 
 /** Only competitions still open for entry are "ending soon": a sold-out one has nothing left to urge. */

@@ -1,12 +1,9 @@
 import { timeLeft } from "./competition-status";
 
-export type CountdownParts = { days: string; hours: string; minutes: string; seconds: string };
+type CountdownParts = { days: string; hours: string; minutes: string; seconds: string };
 
 /** The soonest closing time among active competitions that have not yet closed, or null. */
-export function nextDraw(
-  competitions: readonly { endDate: Date; status: string }[],
-  now: Date,
-): Date | null {
+export function nextDraw(competitions: readonly { endDate: Date; status: string }[], now: Date): Date | null {
   let soonest: Date | null = null;
   for (const comp of competitions) {
     if (comp.status !== "active") continue;

@@ -6,12 +6,23 @@ describe("parseIsoDate", () => {
     expect(parseIsoDate("2000-02-29")).toEqual({ year: 2000, month: 2, day: 29 });
     expect(parseIsoDate(" 1990-12-31 ")).toEqual({ year: 1990, month: 12, day: 31 });
   });
-  it.each(["1900-02-29", "2023-02-29", "2001-04-31", "2001-13-01", "2001-00-10", "2001-01-00", "01-01-2001", "2001-1-1", "", "abc", "0999-01-01"])(
-    "rejects %j",
-    (text) => {
-      expect(parseIsoDate(text)).toBeNull();
-    },
-  );
+  it.each([
+    "1900-02-29",
+    "2023-02-29",
+    "2001-04-31",
+    "2001-13-01",
+    "2001-00-10",
+    "2001-01-00",
+    "01-01-2001",
+    "2001-1-1",
+    "",
+    "abc",
+    "0999-01-01",
+    "x2001-01-01",
+    "2001-01-01x",
+  ])("rejects %j", (text) => {
+    expect(parseIsoDate(text)).toBeNull();
+  });
 });
 
 describe("daysInMonth", () => {
@@ -59,24 +70,66 @@ describe("checkEligibility", () => {
   it("needs 18 or over", () => {
     expect(MIN_AGE).toBe(18);
     expect(checkEligibility({ dateOfBirth: "2008-06-15", country: "GB" }, now)).toEqual({ ok: true, age: 18 });
-    expect(checkEligibility({ dateOfBirth: "2008-06-16", country: "GB" }, now)).toEqual({ ok: false, reason: "under_18" });
+    expect(checkEligibility({ dateOfBirth: "2008-06-16", country: "GB" }, now)).toEqual({
+      ok: false,
+      reason: "under_18",
+    });
     expect(checkEligibility({ dateOfBirth: "1950-01-01", country: "IE" }, now)).toEqual({ ok: true, age: 76 });
+  });
+  it("knows a date later this year, or this month, is in the future; today is a birth date, if too young", () => {
+    expect(checkEligibility({ dateOfBirth: "2026-07-01", country: "GB" }, now)).toEqual({
+      ok: false,
+      reason: "future_date",
+    });
+    expect(checkEligibility({ dateOfBirth: "2026-06-16", country: "GB" }, now)).toEqual({
+      ok: false,
+      reason: "future_date",
+    });
+    expect(checkEligibility({ dateOfBirth: "2026-06-15", country: "GB" }, now)).toEqual({
+      ok: false,
+      reason: "under_18",
+    });
+  });
+  it("takes ages up to 130 and calls older ones a mistyped date", () => {
+    expect(checkEligibility({ dateOfBirth: "1896-06-15", country: "GB" }, now)).toEqual({ ok: true, age: 130 });
+    expect(checkEligibility({ dateOfBirth: "1895-06-15", country: "GB" }, now)).toEqual({
+      ok: false,
+      reason: "invalid_date",
+    });
   });
   it("uses London's date, so a birthday begins at midnight UK time", () => {
     const justAfterMidnightBst = new Date("2026-06-14T23:30:00Z"); // 00:30 on 15 June in London
     expect(checkEligibility({ dateOfBirth: "2008-06-15", country: "GB" }, justAfterMidnightBst).ok).toBe(true);
     const justBefore = new Date("2026-06-14T22:59:00Z");
-    expect(checkEligibility({ dateOfBirth: "2008-06-15", country: "GB" }, justBefore)).toEqual({ ok: false, reason: "under_18" });
+    expect(checkEligibility({ dateOfBirth: "2008-06-15", country: "GB" }, justBefore)).toEqual({
+      ok: false,
+      reason: "under_18",
+    });
   });
   it("needs residence in the UK or Ireland", () => {
-    expect(checkEligibility({ dateOfBirth: "1990-01-01", country: "FR" }, now)).toEqual({ ok: false, reason: "not_resident" });
+    expect(checkEligibility({ dateOfBirth: "1990-01-01", country: "FR" }, now)).toEqual({
+      ok: false,
+      reason: "not_resident",
+    });
   });
   it("refuses impossible dates", () => {
-    expect(checkEligibility({ dateOfBirth: "2030-01-01", country: "GB" }, now)).toEqual({ ok: false, reason: "future_date" });
-    expect(checkEligibility({ dateOfBirth: "1850-01-01", country: "GB" }, now)).toEqual({ ok: false, reason: "invalid_date" });
-    expect(checkEligibility({ dateOfBirth: "1990-02-30", country: "GB" }, now)).toEqual({ ok: false, reason: "invalid_date" });
+    expect(checkEligibility({ dateOfBirth: "2030-01-01", country: "GB" }, now)).toEqual({
+      ok: false,
+      reason: "future_date",
+    });
+    expect(checkEligibility({ dateOfBirth: "1850-01-01", country: "GB" }, now)).toEqual({
+      ok: false,
+      reason: "invalid_date",
+    });
+    expect(checkEligibility({ dateOfBirth: "1990-02-30", country: "GB" }, now)).toEqual({
+      ok: false,
+      reason: "invalid_date",
+    });
   });
   it("checks age before country, so a minor abroad hears about age", () => {
-    expect(checkEligibility({ dateOfBirth: "2015-01-01", country: "FR" }, now)).toEqual({ ok: false, reason: "under_18" });
+    expect(checkEligibility({ dateOfBirth: "2015-01-01", country: "FR" }, now)).toEqual({
+      ok: false,
+      reason: "under_18",
+    });
   });
 });

@@ -43,7 +43,7 @@ export function isEligibleCountry(country: unknown): country is EligibleCountry 
   return (ELIGIBLE_COUNTRIES as readonly unknown[]).includes(country);
 }
 
-export type EligibilityDecision =
+type EligibilityDecision =
   | { ok: true; age: number }
   | { ok: false; reason: "invalid_date" | "future_date" | "under_18" | "not_resident" };
 

@@ -55,3 +55,32 @@ export function londonMonthStart(instant: Date): Date {
   const { year, month } = londonDate(instant);
   return londonMidnight({ year, month, day: 1 });
 }
+
+const WALL_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+/**
+ * The instant a London wall clock reads this time ("2026-11-21T14:05", as a datetime-local input sends it). Null
+ * for text that is not such a time, or for a time that never happens (the hour skipped when clocks go forward).
+ * When clocks go back an hour repeats: the first (BST) reading is taken.
+ */
+export function londonWallTimeToInstant(text: string): Date | null {
+  const match = WALL_TIME_PATTERN.exec(text.trim());
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const guess = Date.UTC(year, month - 1, day, hour, minute);
+  for (const offset of [60, 0]) {
+    const candidate = new Date(guess - offset * 60_000);
+    const p = londonParts(candidate);
+    if (p.year === year && p.month === month && p.day === day && p.hour === hour && p.minute === minute)
+      return candidate;
+  }
+  return null;
+}
+
+/** "2026-11-21T14:05": this instant on a London wall clock, as a datetime-local input shows it. */
+export function toLondonWallTime(instant: Date): string {
+  if (Number.isNaN(instant.getTime())) throw new RangeError("Invalid date");
+  const p = londonParts(instant);
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
+}

@@ -31,12 +31,19 @@ export function addMonths(instant: Date, months: number): Date {
 }
 
 export function isValidExclusionMonths(months: unknown): months is number {
-  return Number.isInteger(months) && (months as number) >= MIN_SELF_EXCLUSION_MONTHS && (months as number) <= MAX_SELF_EXCLUSION_MONTHS;
+  return (
+    Number.isInteger(months) &&
+    (months as number) >= MIN_SELF_EXCLUSION_MONTHS &&
+    (months as number) <= MAX_SELF_EXCLUSION_MONTHS
+  );
 }
 
 /** Self-exclusion runs whole calendar months from now; it can be extended but never shortened. */
 export function exclusionEnd(now: Date, months: number, current: Date | null): Date {
-  if (!isValidExclusionMonths(months)) throw new RangeError(`Self-exclusion must be ${MIN_SELF_EXCLUSION_MONTHS} to ${MAX_SELF_EXCLUSION_MONTHS} months, got ${months}`);
+  if (!isValidExclusionMonths(months))
+    throw new RangeError(
+      `Self-exclusion must be ${MIN_SELF_EXCLUSION_MONTHS} to ${MAX_SELF_EXCLUSION_MONTHS} months, got ${months}`,
+    );
   const end = addMonths(now, months);
   return current && current.getTime() > end.getTime() ? current : end;
 }

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  MAX_TICKETS,
-  MIN_TICKETS,
-  clampQuantity,
-  discountPercentFor,
-  priceBasket,
-  priceLine,
-} from "./pricing";
+import { clampQuantity, discountPercentFor, MAX_TICKETS, MIN_TICKETS, priceBasket, priceLine } from "./pricing";
 
 const QUANTITIES = Array.from({ length: MAX_TICKETS }, (_, i) => i + 1);
 
@@ -97,12 +90,9 @@ describe("priceLine", () => {
     });
   });
 
-  it.each([0, -1, 11, 2.5, Number.NaN, Number.POSITIVE_INFINITY])(
-    "refuses a quantity of %s",
-    (quantity) => {
-      expect(() => priceLine(500, quantity)).toThrow(RangeError);
-    },
-  );
+  it.each([0, -1, 11, 2.5, Number.NaN, Number.POSITIVE_INFINITY])("refuses a quantity of %s", (quantity) => {
+    expect(() => priceLine(500, quantity)).toThrow(RangeError);
+  });
 
   it.each([-1, -500, 4.99, 0.5, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER + 1])(
     "refuses a unit price of %s",

@@ -16,9 +16,9 @@ export type PricedLine = {
   totalPence: number;
 };
 
-export type LineInput = { unitPricePence: number; quantity: number };
+type LineInput = { unitPricePence: number; quantity: number };
 
-export type PricedBasket<L extends LineInput> = {
+type PricedBasket<L extends LineInput> = {
   lines: (L & PricedLine)[];
   subtotalPence: number;
   discountPence: number;

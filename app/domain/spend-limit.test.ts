@@ -5,12 +5,12 @@ import {
   isTightening,
   isValidLimit,
   LIMIT_COOLING_OFF_MS,
+  type LimitState,
   MAX_LIMIT_PENCE,
   NO_LIMIT,
   planLimitChange,
   remainingAllowance,
   settleLimit,
-  type LimitState,
 } from "./spend-limit";
 
 const now = new Date("2026-03-10T12:00:00Z");
@@ -30,7 +30,8 @@ describe("cooling-off", () => {
 describe("isValidLimit", () => {
   it("accepts none, £0 and whole pence up to the maximum", () => {
     for (const ok of [null, 0, 1, 5000, MAX_LIMIT_PENCE]) expect(isValidLimit(ok)).toBe(true);
-    for (const bad of [-1, 0.5, MAX_LIMIT_PENCE + 1, Number.NaN, Number.POSITIVE_INFINITY]) expect(isValidLimit(bad)).toBe(false);
+    for (const bad of [-1, 0.5, MAX_LIMIT_PENCE + 1, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(isValidLimit(bad)).toBe(false);
   });
 });
 
@@ -85,7 +86,11 @@ describe("planLimitChange", () => {
   });
   it("removes only after 24 hours", () => {
     const plan = planLimitChange(limit(5000), null, now);
-    expect(plan).toEqual({ state: limit(5000, { pence: null, at: later(LIMIT_COOLING_OFF_MS) }), effectiveAt: later(LIMIT_COOLING_OFF_MS), immediate: false });
+    expect(plan).toEqual({
+      state: limit(5000, { pence: null, at: later(LIMIT_COOLING_OFF_MS) }),
+      effectiveAt: later(LIMIT_COOLING_OFF_MS),
+      immediate: false,
+    });
   });
   it("lowering cancels a pending raise", () => {
     const pending = limit(5000, { pence: 20_000, at: later(1000) });

@@ -38,7 +38,7 @@ export function isTightening(current: number | null, requested: number | null): 
   return current === null || requested <= current;
 }
 
-export type LimitChange = { state: LimitState; effectiveAt: Date; immediate: boolean };
+type LimitChange = { state: LimitState; effectiveAt: Date; immediate: boolean };
 
 /**
  * Plans a change. Lowering (or keeping) the limit applies now and cancels any pending raise; raising or
@@ -50,11 +50,22 @@ export function planLimitChange(state: LimitState, requested: number | null, now
   const settled = settleLimit(state, now);
   const current = settled.monthlyLimitPence;
   if (isTightening(current, requested)) {
-    return { state: { monthlyLimitPence: requested, pendingLimitPence: null, pendingEffectiveAt: null }, effectiveAt: now, immediate: true };
+    return {
+      state: { monthlyLimitPence: requested, pendingLimitPence: null, pendingEffectiveAt: null },
+      effectiveAt: now,
+      immediate: true,
+    };
   }
   const samePending = settled.pendingEffectiveAt !== null && settled.pendingLimitPence === requested;
-  const effectiveAt = samePending && settled.pendingEffectiveAt ? settled.pendingEffectiveAt : new Date(now.getTime() + LIMIT_COOLING_OFF_MS);
-  return { state: { monthlyLimitPence: current, pendingLimitPence: requested, pendingEffectiveAt: effectiveAt }, effectiveAt, immediate: false };
+  const effectiveAt =
+    samePending && settled.pendingEffectiveAt
+      ? settled.pendingEffectiveAt
+      : new Date(now.getTime() + LIMIT_COOLING_OFF_MS);
+  return {
+    state: { monthlyLimitPence: current, pendingLimitPence: requested, pendingEffectiveAt: effectiveAt },
+    effectiveAt,
+    immediate: false,
+  };
 }
 
 /** What is left to spend this month (null: no limit). Never negative. */

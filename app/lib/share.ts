@@ -1,5 +1,5 @@
 /** Spec section 9: social channels open a 600x400 popup. */
-export const SHARE_POPUP = { width: 600, height: 400 } as const;
+const SHARE_POPUP = { width: 600, height: 400 } as const;
 
 export const LINK_COPIED = "Link copied!";
 export const COPY_FAILED = { title: "Failed to copy", description: "Please copy the link manually" } as const;
@@ -21,7 +21,8 @@ export function xShareUrl(url: string, text: string): string {
 export function sharePopupFeatures(screen: { x: number; y: number; width: number; height: number }): string {
   const left = Math.max(0, Math.round(screen.x + (screen.width - SHARE_POPUP.width) / 2));
   const top = Math.max(0, Math.round(screen.y + (screen.height - SHARE_POPUP.height) / 2));
-  return `popup=yes,width=${SHARE_POPUP.width},height=${SHARE_POPUP.height},left=${left},top=${top},noopener,noreferrer`;
+  const { width, height } = SHARE_POPUP;
+  return `popup=yes,width=${width},height=${height},left=${left},top=${top},noopener,noreferrer`;
 }
 
 /** Opens a share page in a 600x400 popup. */

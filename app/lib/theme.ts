@@ -7,9 +7,12 @@ export const DEFAULT_THEME: Theme = "dark";
  * Runs inline in <head> before first paint so the page never flashes the wrong theme.
  * Kept tiny and dependency-free; it mirrors applyTheme below.
  */
-export const themeBootScript = `(function(){try{var t=localStorage.getItem("${THEME_STORAGE_KEY}");var d=t==="light"?false:t==="system"?window.matchMedia("(prefers-color-scheme: dark)").matches:true;var c=document.documentElement.classList;c.toggle("dark",d);c.toggle("light",!d);}catch(e){}})();`;
+export const themeBootScript =
+  `(function(){try{var t=localStorage.getItem("${THEME_STORAGE_KEY}");` +
+  `var d=t==="light"?false:t==="system"?window.matchMedia("(prefers-color-scheme: dark)").matches:true;` +
+  `var c=document.documentElement.classList;c.toggle("dark",d);c.toggle("light",!d);}catch(e){}})();`;
 
-export function resolveTheme(theme: Theme, prefersDark: boolean): "light" | "dark" {
+function resolveTheme(theme: Theme, prefersDark: boolean): "light" | "dark" {
   if (theme === "system") return prefersDark ? "dark" : "light";
   return theme;
 }

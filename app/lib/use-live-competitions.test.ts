@@ -19,6 +19,16 @@ describe("withLiveCounts", () => {
     expect(withLiveCounts(loaded, live)).toEqual({ ...loaded, ticketsSold: 14, status: "completed" });
   });
 
+  it("takes sales made since the page loaded out of the reserved count it loaded with", () => {
+    const held = { ...loaded, ticketsReserved: 5 };
+    const live = (ticketsSold: number) => ({ 3: { id: 3, ticketsSold, totalTickets: 100, status: "active" as const } });
+    expect(withLiveCounts(held, live(13))).toEqual({ ...held, ticketsSold: 13, ticketsReserved: 2 });
+    expect(withLiveCounts(held, live(20))).toEqual({ ...held, ticketsSold: 20, ticketsReserved: 0 });
+    // Fewer sold (a refund or a correction) leaves the reservations as they were.
+    expect(withLiveCounts(held, live(8))).toEqual({ ...held, ticketsSold: 8, ticketsReserved: 5 });
+    expect(withLiveCounts(loaded, live(13))).not.toHaveProperty("ticketsReserved");
+  });
+
   it("returns the competition unchanged when nothing live is known for it", () => {
     expect(withLiveCounts(loaded, { 4: { id: 4, ticketsSold: 1, totalTickets: 2, status: "active" } })).toBe(loaded);
   });

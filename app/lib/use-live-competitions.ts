@@ -1,16 +1,46 @@
 import { useEffect, useState } from "react";
-import { LiveCompetitionSchema, type LiveCompetition } from "~/schemas/competition-query";
+import { type LiveCompetition, readLiveCompetition } from "~/domain/live-competition";
 
-export const COMPETITION_EVENTS_PATH = "/api/competitions/events";
+const COMPETITION_EVENTS_PATH = "/api/competitions/events";
 
 /** Spec section 9: reconnect after 1, 2, 5 and then every 10 seconds. */
-export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
+const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
 
 export function reconnectDelay(attempt: number): number {
-  return RECONNECT_DELAYS_MS[Math.min(Math.max(0, attempt), RECONNECT_DELAYS_MS.length - 1)]!;
+  return RECONNECT_DELAYS_MS[Math.min(Math.max(0, attempt), RECONNECT_DELAYS_MS.length - 1)] ?? 10_000;
 }
 
-export type LiveCounts = Readonly<Record<number, LiveCompetition>>;
+/**
+ * Listens to one event of a Server-Sent Events stream. When the stream fails it is closed and reopened after the
+ * spec's back-off (1, 2, 5, then 10 s), starting again from 1 s once a connection opens. Returns the cleanup.
+ */
+export function openEventStream(url: string, event: string, onMessage: (event: MessageEvent<string>) => void) {
+  let source: EventSource | undefined;
+  let timer: number | undefined;
+  let attempt = 0;
+  let stopped = false;
+  const connect = () => {
+    source = new EventSource(url);
+    source.addEventListener("open", () => {
+      attempt = 0;
+    });
+    source.addEventListener(event, onMessage as EventListener);
+    source.addEventListener("error", () => {
+      source?.close();
+      if (stopped) return;
+      timer = window.setTimeout(connect, reconnectDelay(attempt));
+      attempt += 1;
+    });
+  };
+  connect();
+  return () => {
+    stopped = true;
+    window.clearTimeout(timer);
+    source?.close();
+  };
+}
+
+type LiveCounts = Readonly<Record<number, LiveCompetition>>;
 
 /**
  * Live ticket numbers for the competitions on screen, over Server-Sent Events. The stream starts with the
@@ -23,59 +53,49 @@ export function useLiveCompetitions(ids: readonly number[]): LiveCounts {
 
   useEffect(() => {
     if (!key || typeof EventSource === "undefined") return;
-    let source: EventSource | undefined;
-    let timer: number | undefined;
-    let attempt = 0;
-    let stopped = false;
-
     const onCompetition = (event: MessageEvent<string>) => {
-      let parsed: ReturnType<typeof LiveCompetitionSchema.safeParse>;
-      try {
-        parsed = LiveCompetitionSchema.safeParse(JSON.parse(event.data));
-      } catch {
-        return;
-      }
-      if (!parsed.success) return;
-      const change = parsed.data;
+      const change = readLiveCompetition(event.data);
+      if (!change) return;
       setCounts((previous) => {
         const old = previous[change.id];
-        if (old && old.ticketsSold === change.ticketsSold && old.totalTickets === change.totalTickets && old.status === change.status) {
+        if (
+          old &&
+          old.ticketsSold === change.ticketsSold &&
+          old.totalTickets === change.totalTickets &&
+          old.status === change.status
+        ) {
           return previous;
         }
         return { ...previous, [change.id]: change };
       });
     };
 
-    const connect = () => {
-      source = new EventSource(`${COMPETITION_EVENTS_PATH}?ids=${key}`);
-      source.addEventListener("open", () => {
-        attempt = 0;
-      });
-      source.addEventListener("competition", onCompetition);
-      source.addEventListener("error", () => {
-        source?.close();
-        if (stopped) return;
-        timer = window.setTimeout(connect, reconnectDelay(attempt));
-        attempt += 1;
-      });
-    };
-
-    connect();
-    return () => {
-      stopped = true;
-      window.clearTimeout(timer);
-      source?.close();
-    };
+    return openEventStream(`${COMPETITION_EVENTS_PATH}?ids=${key}`, "competition", onCompetition);
   }, [key]);
 
   return counts;
 }
 
-/** The competition with any live numbers laid over the loaded ones. */
-export function withLiveCounts<C extends { id: number; ticketsSold: number; totalTickets: number; status: LiveCompetition["status"] }>(
-  competition: C,
-  counts: LiveCounts,
-): C {
+/**
+ * The competition with any live numbers laid over the loaded ones. The stream carries no reserved count, but a
+ * sale is normally a reservation being paid, so sales made since the page loaded come out of the reserved count
+ * it loaded with; otherwise those tickets would be counted twice and the page would offer too few.
+ */
+export function withLiveCounts<
+  C extends {
+    id: number;
+    ticketsSold: number;
+    ticketsReserved?: number;
+    totalTickets: number;
+    status: LiveCompetition["status"];
+  },
+>(competition: C, counts: LiveCounts): C {
   const live = counts[competition.id];
-  return live ? { ...competition, ticketsSold: live.ticketsSold, totalTickets: live.totalTickets, status: live.status } : competition;
+  if (!live) return competition;
+  const next = { ...competition, ticketsSold: live.ticketsSold, totalTickets: live.totalTickets, status: live.status };
+  if (competition.ticketsReserved !== undefined) {
+    const soldSince = Math.max(0, live.ticketsSold - competition.ticketsSold);
+    next.ticketsReserved = Math.max(0, competition.ticketsReserved - soldSince);
+  }
+  return next;
 }

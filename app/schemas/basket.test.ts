@@ -5,11 +5,19 @@ describe("the item kept through sign-in", () => {
   it("comes back from its URL as it went in", () => {
     const url = new URL(basketAddUrl({ competitionId: 7, quantity: "3", answer: "Canter & trot?" }), "http://x");
     expect(url.pathname).toBe("/basket");
-    expect(BasketAddParamsSchema.parse(Object.fromEntries(url.searchParams))).toEqual({ add: 7, quantity: "3", answer: "Canter & trot?" });
+    expect(BasketAddParamsSchema.parse(Object.fromEntries(url.searchParams))).toEqual({
+      add: 7,
+      quantity: "3",
+      answer: "Canter & trot?",
+    });
   });
 
   it("ignores a blank answer and defaults the quantity to 1", () => {
-    expect(BasketAddParamsSchema.parse({ add: "7", answer: " " })).toEqual({ add: 7, quantity: "1", answer: undefined });
+    expect(BasketAddParamsSchema.parse({ add: "7", answer: " " })).toEqual({
+      add: 7,
+      quantity: "1",
+      answer: undefined,
+    });
   });
 });
 

@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { errorNotice, formCheck } from "./form";
+import { DbIdSchema } from "./ids";
 
 /** A competition id from a form or query string: a positive whole number. */
-export const CompetitionIdSchema = z.coerce.number().int().positive();
+export const CompetitionIdSchema = DbIdSchema;
 
 /** Quantities stay raw: the server's clampQuantity turns "abc" into 1 and "0" into a removal (spec section 5). */
 const RawQuantity = z.string().max(20).optional().default("1");
@@ -12,18 +14,26 @@ export const ANSWER_REQUIRED = {
   description: "Please answer all skill questions before proceeding to checkout.",
 } as const;
 
-export const SIGN_IN_REQUIRED = { title: "Sign in required", description: "Please sign in to use your basket." } as const;
+export const SIGN_IN_REQUIRED = {
+  title: "Sign in required",
+  description: "Please sign in to use your basket.",
+} as const;
 
 /** Every basket form posts to /basket with one of these intents. */
 export const BasketActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("add"), competitionId: CompetitionIdSchema, quantity: RawQuantity, answer: SkillAnswer.optional() }),
+  z.object({
+    intent: z.literal("add"),
+    competitionId: CompetitionIdSchema,
+    quantity: RawQuantity,
+    answer: SkillAnswer.optional(),
+  }),
   z.object({ intent: z.literal("quantity"), competitionId: CompetitionIdSchema, quantity: RawQuantity }),
   z.object({ intent: z.literal("answer"), competitionId: CompetitionIdSchema, answer: SkillAnswer }),
   z.object({ intent: z.literal("remove"), competitionId: CompetitionIdSchema }),
   z.object({ intent: z.literal("clear") }),
   z.object({ intent: z.literal("checkout") }),
 ]);
-export type BasketAction = z.infer<typeof BasketActionSchema>;
+export const basketCheck = formCheck(BasketActionSchema, () => errorNotice("That did not work", "Please try again."));
 
 /** The item an anonymous visitor wanted, carried through sign-in as /basket?add=ID&quantity=N&answer=A. */
 export const BasketAddParamsSchema = z.object({

@@ -1,24 +1,52 @@
 import { z } from "zod";
+import { DatePartsSchema } from "./date-of-birth";
+import { errorNotice, formCheck } from "./form";
 
-export const ANSWER_MISSING = "Please answer the skill question to proceed.";
+const ANSWER_MISSING = "Please answer the skill question to proceed.";
 export const CHECKOUT_ERROR_TITLE = "Checkout Error";
 export const CHECKOUT_FALLBACK_MESSAGE = "Failed to create checkout session";
 
 const IdempotencyKey = z.uuid();
+const raw = z.string().max(100).optional();
+
+/**
+ * What the Pay button sends besides the order: the key, js=1 once JavaScript runs (the page then goes to the
+ * payment page itself), and the eligibility fields as typed, which the server checks only when the account has
+ * not confirmed its eligibility yet (see payForEntry).
+ */
+const payFields = {
+  idempotencyKey: IdempotencyKey,
+  js: raw,
+  dateOfBirth: DatePartsSchema.optional(),
+  country: raw,
+  acceptTerms: raw,
+};
 
 /** /checkout/:id posts: intent "quantity" re-prices the review page, "pay" starts payment. */
-export const SingleCheckoutSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("quantity"), quantity: z.string().max(20).default("1"), answer: z.string().max(500).optional() }),
+const SingleCheckoutSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("quantity"),
+    quantity: z.string().max(20).default("1"),
+    answer: z.string().max(500).optional(),
+  }),
   z.object({
     intent: z.literal("pay"),
     quantity: z.string().max(20).default("1"),
     answer: z.string({ error: ANSWER_MISSING }).trim().min(1, ANSWER_MISSING).max(500),
-    idempotencyKey: IdempotencyKey,
+    ...payFields,
   }),
 ]);
 
-/** /checkout/basket posts only the key: the lines come from the basket on the server. */
-export const BasketCheckoutSchema = z.object({ idempotencyKey: IdempotencyKey });
+/** A missing answer shows at the question; anything else is a form the page did not send. */
+export const singleCheckoutCheck = formCheck(SingleCheckoutSchema, (errors) =>
+  errors.answer ? undefined : errorNotice(CHECKOUT_ERROR_TITLE, "Please check your entry and try again."),
+);
+
+/** /checkout/basket posts no lines: they come from the basket on the server. */
+const BasketCheckoutSchema = z.object(payFields);
+export const basketCheckoutCheck = formCheck(BasketCheckoutSchema, () =>
+  errorNotice(CHECKOUT_ERROR_TITLE, "Please reload the page and try again."),
+);
 
 /** /checkout/:id?quantity=N&answer=A: what the review page starts from. */
 export const CheckoutQuerySchema = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CompetitionIdParamSchema, listSearch, parseListQuery, ProceedToCheckoutSchema } from "./competition-query";
+import { CompetitionIdParamSchema, listSearch, ProceedToCheckoutSchema, parseListQuery } from "./competition-query";
 
 describe("the list query", () => {
   it("reads defaults from an empty query", () => {
@@ -7,7 +7,7 @@ describe("the list query", () => {
   });
 
   it("falls back to a default for each bad value rather than failing", () => {
-    expect(parseListQuery(new URLSearchParams("filter=cheap&sort=x&page=0&q=" + "a".repeat(300)))).toEqual({
+    expect(parseListQuery(new URLSearchParams(`filter=cheap&sort=x&page=0&q=${"a".repeat(300)}`))).toEqual({
       q: "a".repeat(100),
       filter: "all",
       sort: "ending",
@@ -41,7 +41,9 @@ describe("proceeding to checkout", () => {
   it("needs an answer, with the spec's message", () => {
     const result = ProceedToCheckoutSchema.safeParse({ intent: "checkout", quantity: "2", answer: "  " });
     expect(result.success).toBe(false);
-    expect(result.error?.issues.map((i) => i.message)).toEqual(["Please answer the skill question to proceed with checkout."]);
+    expect(result.error?.issues.map((i) => i.message)).toEqual([
+      "Please answer the skill question to proceed with checkout.",
+    ]);
   });
 
   it.each(["0", "11", "2.5", "lots"])("refuses %j tickets", (quantity) => {

@@ -1,42 +1,45 @@
 import { z } from "zod";
-import { emailField, optionalSingleLineField, parseForm, type FormNotice, type FormParse } from "./form";
-
-export const NEWSLETTER_FIELDS = ["firstName", "lastName", "email", "consent"] as const;
-export type NewsletterField = (typeof NEWSLETTER_FIELDS)[number];
+import type { ConsentPurpose, ConsentSource } from "~/db/constants";
+import {
+  emailField,
+  errorNotice,
+  formCheck,
+  isBlank,
+  missingOrInvalid,
+  optionalSingleLineField,
+  successNotice,
+} from "./form";
 
 export const NEWSLETTER_NAME_MAX = 100;
 export const DEFAULT_SUBSCRIBER_NAME = "Newsletter Subscriber";
 
 /** Shown next to the checkbox and stored verbatim as the consent given (PECR: specific, informed, opt-in). */
 export const NEWSLETTER_CONSENT_TEXT =
-  "Yes, I would like to receive marketing emails from Paddock about new competitions, offers and winners. I can unsubscribe at any time using the link in every email.";
-export const NEWSLETTER_CONSENT_SOURCE = "newsletter-form";
-export const MARKETING_EMAIL_PURPOSE = "marketing-email";
+  "Yes, I would like to receive marketing emails from Paddock about new competitions, offers and winners. " +
+  "I can unsubscribe at any time using the link in every email.";
+export const NEWSLETTER_CONSENT_SOURCE = "newsletter-form" satisfies ConsentSource;
+/** The ledger's one purpose (db/constants CONSENT_PURPOSES): the newsletter and account choices are one consent. */
+export const MARKETING_EMAIL_PURPOSE = "marketing" satisfies ConsentPurpose;
 
-export const CONSENT_REQUIRED_MESSAGE = "Please tick the box to agree to receive our marketing emails.";
+const CONSENT_REQUIRED_MESSAGE = "Please tick the box to agree to receive our marketing emails.";
 
 /** The spec's wording (sections 5 and 8), plus our own for cases the spec does not cover. */
-export const NEWSLETTER_MISSING: FormNotice = {
-  type: "error",
-  title: "Missing Information",
-  description: "Please provide your email and consent to marketing communications.",
-};
-export const NEWSLETTER_INVALID: FormNotice = { type: "error", title: "Check your details", description: "Please correct the highlighted fields." };
-export const NEWSLETTER_FAILED: FormNotice = {
-  type: "error",
-  title: "Subscription Failed",
-  description: "We could not complete your subscription. Please try again.",
-};
-export const NEWSLETTER_RATE_LIMITED: FormNotice = {
-  type: "error",
-  title: "Subscription Failed",
-  description: "Too many sign-up attempts. Please try again later.",
-};
-export const NEWSLETTER_SUBSCRIBED: FormNotice = {
-  type: "success",
-  title: "You're subscribed!",
-  description: "Thank you for joining the Paddock newsletter. We've emailed you a confirmation.",
-};
+export const NEWSLETTER_MISSING = errorNotice(
+  "Missing Information",
+  "Please provide your email and consent to marketing communications.",
+);
+export const NEWSLETTER_FAILED = errorNotice(
+  "Subscription Failed",
+  "We could not complete your subscription. Please try again.",
+);
+export const NEWSLETTER_RATE_LIMITED = errorNotice(
+  "Subscription Failed",
+  "Too many sign-up attempts. Please try again later.",
+);
+export const NEWSLETTER_SUBSCRIBED = successNotice(
+  "You're subscribed!",
+  "Thank you for joining the Paddock newsletter. We've emailed you a confirmation.",
+);
 
 export const NewsletterSchema = z.object({
   firstName: optionalSingleLineField(NEWSLETTER_NAME_MAX),
@@ -46,15 +49,17 @@ export const NewsletterSchema = z.object({
 });
 export type NewsletterInput = z.infer<typeof NewsletterSchema>;
 
-/** Used by the action (the truth) and by the page before it submits (instant feedback). */
-export function parseNewsletter(form: FormData): FormParse<NewsletterField, NewsletterInput> {
-  return parseForm(NewsletterSchema, form, {
-    fields: NEWSLETTER_FIELDS,
-    isMissing: (values) => values.email.trim() === "" || values.consent !== "on",
-    missing: NEWSLETTER_MISSING,
-    invalid: NEWSLETTER_INVALID,
-  });
-}
+/** Used by the action (the truth) and by the page before it submits: the spec's notice when a field is missing. */
+export const newsletterCheck = formCheck(
+  NewsletterSchema,
+  missingOrInvalid(NEWSLETTER_MISSING, (sent) => isBlank(sent.email) || sent.consent !== "on"),
+);
+
+/** The unsubscribe page's button, and RFC 8058 one-click: `List-Unsubscribe=One-Click` from a mail provider. */
+export const UnsubscribeSchema = z.object({
+  token: z.string().max(200).optional(),
+  "List-Unsubscribe": z.string().max(50).optional(),
+});
 
 /** The name we store: the names given, or the spec's default when none is. */
 export function subscriberName(input: Pick<NewsletterInput, "firstName" | "lastName">) {

@@ -16,8 +16,10 @@ describe("LimitsActionSchema", () => {
   });
 
   it("pauses for 1, 7 or 30 days only", () => {
-    for (const days of ["1", "7", "30"]) expect(LimitsActionSchema.safeParse({ intent: "pause", days }).success).toBe(true);
-    for (const days of ["0", "2", "31", ""]) expect(LimitsActionSchema.safeParse({ intent: "pause", days }).success).toBe(false);
+    for (const days of ["1", "7", "30"])
+      expect(LimitsActionSchema.safeParse({ intent: "pause", days }).success).toBe(true);
+    for (const days of ["0", "2", "31", ""])
+      expect(LimitsActionSchema.safeParse({ intent: "pause", days }).success).toBe(false);
   });
 
   it("self-excludes for 6 months or more, and only when confirmed", () => {
@@ -31,13 +33,26 @@ describe("LimitsActionSchema", () => {
 });
 
 describe("EligibilitySchema", () => {
-  it("needs a date, the UK or Ireland, and the terms accepted", () => {
-    expect(EligibilitySchema.parse({ dateOfBirth: "1990-04-12", country: "IE", acceptTerms: "on" })).toEqual({
+  const dob = { day: "12", month: "4", year: "1990" };
+
+  it("needs a date of birth in three fields, the UK or Ireland, and the terms accepted", () => {
+    expect(EligibilitySchema.parse({ dateOfBirth: dob, country: "IE", acceptTerms: "on" })).toEqual({
       dateOfBirth: "1990-04-12",
       country: "IE",
       acceptTerms: true,
     });
-    const bad = EligibilitySchema.safeParse({ dateOfBirth: "12/04/1990", country: "FR" });
+    const bad = EligibilitySchema.safeParse({ dateOfBirth: { ...dob, month: "" }, country: "FR" });
     expect(bad.error?.issues.map((i) => i.path[0]).sort()).toEqual(["acceptTerms", "country", "dateOfBirth"]);
+  });
+
+  it.each([
+    [undefined, "Enter your date of birth"],
+    ["12/04/1990", "Enter your date of birth"],
+    [{ day: "12", month: "", year: "1990" }, "Date of birth must include a month"],
+    [{ day: "31", month: "2", year: "1990" }, "Date of birth must be a real date"],
+    [{ day: "1", month: "1", year: String(new Date().getFullYear() + 1) }, "Date of birth must be in the past"],
+  ])("says what is wrong with the date of birth %j, under dateOfBirth", (dateOfBirth, message) => {
+    const result = EligibilitySchema.safeParse({ dateOfBirth, country: "GB", acceptTerms: "on" });
+    expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["dateOfBirth", message]]);
   });
 });

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { formatPence, poundsToPence } from "~/domain/money";
 import { isPauseDays, isValidExclusionMonths, type PauseDays } from "~/domain/player-protection";
 import { MAX_LIMIT_PENCE } from "~/domain/spend-limit";
+import { DateOfBirthSchema } from "./date-of-birth";
+import { formCheck } from "./form";
 
 export const ELIGIBLE_COUNTRY_OPTIONS = [
   { value: "GB", label: "United Kingdom" },
@@ -22,12 +24,12 @@ export const SELF_EXCLUSION_OPTIONS = [
 
 /** Date of birth, country and the terms: confirmed once before a first paid entry. */
 export const EligibilitySchema = z.object({
-  dateOfBirth: z.string({ error: "Enter your date of birth" }).regex(/^\d{4}-\d{2}-\d{2}$/, "Enter your date of birth as day, month and year"),
+  dateOfBirth: DateOfBirthSchema,
   country: z.enum(["GB", "IE"], { error: "Choose the country you live in: the United Kingdom or Ireland" }),
   acceptTerms: z.literal("on", { error: "You must accept the terms and conditions" }).transform(() => true as const),
 });
-export type EligibilityInput = z.infer<typeof EligibilitySchema>;
 export type EligibilityErrors = Partial<Record<"dateOfBirth" | "country" | "acceptTerms", string>>;
+export const eligibilityCheck = formCheck(EligibilitySchema);
 
 const LimitPounds = z
   .string()
@@ -50,12 +52,16 @@ export const LimitsActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove-limit") }),
   z.object({
     intent: z.literal("pause"),
-    days: z.coerce.number({ error: "Choose how long to pause for" }).refine(isPauseDays, "Choose how long to pause for"),
+    days: z.coerce
+      .number({ error: "Choose how long to pause for" })
+      .refine(isPauseDays, "Choose how long to pause for"),
   }),
   z.object({
     intent: z.literal("exclude"),
-    months: z.coerce.number({ error: "Choose how long to exclude yourself for" }).refine(isValidExclusionMonths, "Choose how long to exclude yourself for"),
+    months: z.coerce
+      .number({ error: "Choose how long to exclude yourself for" })
+      .refine(isValidExclusionMonths, "Choose how long to exclude yourself for"),
     confirm: z.literal("on", { error: "Tick the box to confirm you understand self-exclusion cannot be undone early" }),
   }),
 ]);
-export type LimitsAction = z.infer<typeof LimitsActionSchema>;
+export const limitsCheck = formCheck(LimitsActionSchema);

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POSTAL_ENTRY_ADDRESS } from "~/content/policy";
 import { app } from "./support/app";
 import { expectAccessible, expectNoConsoleErrors, hydrated, openPage } from "./support/browser";
-import { insertCompetition, removeCompetition, setTicketsSold } from "./support/competitions";
+import {
+  insertCompetition,
+  removeCompetitions,
+  setTicketCounts,
+  setTicketsSold,
+  trackLiveStreams,
+  waitForLiveStream,
+} from "./support/competitions";
 
 const OPTIONS = ["Two", "Three", "Four", "Five"];
 let comp: Awaited<ReturnType<typeof insertCompetition>>;
@@ -23,13 +30,15 @@ beforeAll(async () => {
     endDate: new Date("2031-07-04T15:30:00.000Z"),
     imageUrl: "/images/competitions/rug-bundle.svg",
     additionalImages: ["/images/competitions/rug-bundle-2.svg"],
+    skillQuestion: "How many legs does a horse have?",
     skillOptions: OPTIONS,
+    correctAnswer: "Four",
   });
   created.push(comp.id);
 });
 
 afterAll(async () => {
-  for (const id of created) await removeCompetition(id);
+  await removeCompetitions(created);
 });
 
 async function openDetail(options: { javaScriptEnabled?: boolean } = {}) {
@@ -41,8 +50,19 @@ async function openDetail(options: { javaScriptEnabled?: boolean } = {}) {
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).first().innerText();
 
+/** Proceed to Checkout posted as a plain form, the way a browser without JavaScript sends it. */
+async function postEntry(id: number, fields: Record<string, string>) {
+  const { baseUrl } = await app();
+  return fetch(`${baseUrl}/competition/${id}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl },
+    body: new URLSearchParams(fields),
+  });
+}
+
 describe("the competition page", () => {
-  it("shows the prize, its value, time left, tickets sold of total, the odds and the closing date in UK time", async () => {
+  it("shows the prize, its value, time left, tickets sold of total, the odds and the UK closing date", async () => {
     const { page, errors } = await openDetail();
     expect(await page.locator("h1").innerText()).toBe("Detail Test Numnah");
     const body = await page.locator("main").innerText();
@@ -80,10 +100,12 @@ describe("the competition page", () => {
     const meta = (selector: string) => page.locator(selector).getAttribute("content");
     expect(await meta('meta[property="og:title"]')).toBe("Detail Test Numnah | Paddock");
     expect(await meta('meta[property="og:description"]')).toContain("Quilted numnah");
-    expect(await meta('meta[property="og:image"]')).toBe(`${baseUrl}/images/competitions/rug-bundle.svg`);
+    const card = await meta('meta[property="og:image"]');
+    expect(card).toMatch(new RegExp(`^${baseUrl}/competition/${comp.id}/share-card\\.png\\?v=[0-9a-f]{16}$`));
+    expect(await meta('meta[property="og:image:type"]')).toBe("image/png");
     expect(await meta('meta[property="og:url"]')).toBe(`${baseUrl}/competitions/${comp.id}`);
     expect(await meta('meta[name="twitter:card"]')).toBe("summary_large_image");
-    expect(await meta('meta[name="twitter:image"]')).toBe(`${baseUrl}/images/competitions/rug-bundle.svg`);
+    expect(await meta('meta[name="twitter:image"]')).toBe(card);
   });
 
   it("lets a CDN hold the anonymous page and its data briefly", async () => {
@@ -143,7 +165,7 @@ describe("choosing tickets", () => {
 });
 
 describe("the skill question gate", () => {
-  it("keeps Proceed to Checkout disabled until an answer is chosen, then goes to checkout with the quantity and answer", async () => {
+  it("keeps Proceed to Checkout disabled until an answer is chosen, then checks out with both choices", async () => {
     const { page, errors } = await openDetail();
     const proceed = page.getByRole("button", { name: "Proceed to Checkout" });
     expect(await proceed.isDisabled()).toBe(true);
@@ -166,7 +188,9 @@ describe("the skill question gate", () => {
     const { page } = await openDetail({ javaScriptEnabled: false });
     await page.getByRole("button", { name: "Proceed to Checkout" }).click();
     await page.getByText("Skill Question Required").waitFor();
-    expect(await page.getByRole("alert").innerText()).toContain("Please answer the skill question to proceed with checkout.");
+    expect(await page.getByRole("alert").innerText()).toContain(
+      "Please answer the skill question to proceed with checkout.",
+    );
 
     await page.getByRole("radio", { name: "Three" }).check();
     await page.getByLabel("Number of tickets").fill("2");
@@ -177,14 +201,7 @@ describe("the skill question gate", () => {
   });
 
   it("the server refuses an answer that is not one of the options, or too many tickets", async () => {
-    const { baseUrl } = await app();
-    const post = (fields: Record<string, string>) =>
-      fetch(`${baseUrl}/competition/${comp.id}`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl },
-        body: new URLSearchParams(fields),
-      });
+    const post = (fields: Record<string, string>) => postEntry(comp.id, fields);
     expect((await post({ intent: "checkout", quantity: "1", answer: "Six" })).status).toBe(400);
     expect((await post({ intent: "checkout", quantity: "11", answer: "Four" })).status).toBe(400);
     expect((await post({ intent: "checkout", quantity: "1" })).status).toBe(400);
@@ -202,7 +219,9 @@ describe("the skill question gate", () => {
     for (const line of POSTAL_ENTRY_ADDRESS) expect(postalText).toContain(line);
     expect(postalText).toContain("Detail Test Numnah");
     expect(postalText).toContain("Late or incomplete entries are not entered");
-    expect(await postal.getByRole("link", { name: "Full free entry rules" }).getAttribute("href")).toBe("/terms#free-entry");
+    expect(await postal.getByRole("link", { name: "Full free entry rules" }).getAttribute("href")).toBe(
+      "/terms#free-entry",
+    );
     // Equal prominence: the same heading level as paid entry.
     expect(await page.getByRole("heading", { level: 2, name: "Enter online" }).count()).toBe(1);
     expect(await page.getByRole("heading", { level: 2, name: "Enter for free by post" }).count()).toBe(1);
@@ -218,6 +237,74 @@ describe("the skill question gate", () => {
     expect(await form.locator('input[name="competitionId"]').inputValue()).toBe(String(comp.id));
     expect(await form.locator('input[name="quantity"]').count()).toBe(1);
     expect(await form.locator('input[name="answer"]').count()).toBe(4);
+  });
+});
+
+describe("tickets held in other checkouts", () => {
+  async function heldCompetition(title: string, ticketsSold: number, ticketsReserved: number) {
+    const held = await insertCompetition({
+      title,
+      totalTickets: 10,
+      ticketsSold,
+      ticketsReserved,
+      skillQuestion: "How many legs does a horse have?",
+      skillOptions: OPTIONS,
+      correctAnswer: "Four",
+    });
+    created.push(held.id);
+    return held;
+  }
+
+  it("count as taken: of 10, with 3 sold and 5 held, the page offers at most 2 and refuses a post of 3", async () => {
+    const held = await heldCompetition("Held-tickets numnah", 3, 5);
+    const { page, errors } = await openPage();
+    await page.goto(`/competition/${held.id}`);
+    await hydrated(page);
+    const quantity = page.getByLabel("Number of tickets");
+    const more = page.getByRole("button", { name: "One ticket more" });
+    expect(await quantity.getAttribute("max")).toBe("2");
+    expect(await page.getByText("From 1 to 2 tickets per purchase.").count()).toBe(1);
+    await more.click();
+    expect(await quantity.inputValue()).toBe("2");
+    expect(await more.isDisabled()).toBe(true);
+    await quantity.fill("3");
+    await quantity.blur();
+    expect(await quantity.inputValue()).toBe("2");
+    expectNoConsoleErrors(errors);
+
+    const refused = await postEntry(held.id, { intent: "checkout", quantity: "3", answer: "Four" });
+    expect(refused.status).toBe(400);
+    const page3 = await refused.text();
+    expect(page3).toContain("Not enough tickets");
+    expect(page3).toContain("Only 2 tickets are left.");
+    const accepted = await postEntry(held.id, { intent: "checkout", quantity: "2", answer: "Four" });
+    expect(accepted.status).toBe(302);
+    expect(accepted.headers.get("location")).toBe(`/checkout/${held.id}?quantity=2&answer=Four`);
+  });
+
+  it("all that is left being held reads 'Sold out', offers no purchase controls and refuses a post", async () => {
+    const held = await heldCompetition("All-held numnah", 5, 5);
+    const { page } = await openPage({ javaScriptEnabled: false });
+    await page.goto(`/competition/${held.id}`);
+    expect(await page.getByTestId("entry-status").innerText()).toBe("Sold out");
+    expect(await page.getByRole("button", { name: "Proceed to Checkout" }).count()).toBe(0);
+    expect(await page.getByLabel("Number of tickets").count()).toBe(0);
+    const refused = await postEntry(held.id, { intent: "checkout", quantity: "1", answer: "Four" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("This competition is no longer taking entries.");
+  });
+
+  it("a held ticket being paid for is not counted twice when the sale arrives live", async () => {
+    const held = await heldCompetition("Paid-hold numnah", 3, 5);
+    const { page, context, errors } = await openPage();
+    await trackLiveStreams(context);
+    await page.goto(`/competition/${held.id}`);
+    await hydrated(page);
+    await waitForLiveStream(page);
+    await setTicketCounts(held.id, { ticketsSold: 4, ticketsReserved: 4 });
+    await expect.poll(() => text(page, "tickets-sold"), { timeout: 2000, interval: 100 }).toBe("4");
+    expect(await page.getByLabel("Number of tickets").getAttribute("max")).toBe("2");
+    expectNoConsoleErrors(errors);
   });
 });
 
@@ -249,7 +336,9 @@ describe("sharing", () => {
   it("says 'Failed to copy' when the browser refuses the clipboard", async () => {
     const { page, context } = await openPage();
     await context.addInitScript(() => {
-      Object.defineProperty(navigator, "clipboard", { value: { writeText: () => Promise.reject(new Error("denied")) } });
+      Object.defineProperty(navigator, "clipboard", {
+        value: { writeText: () => Promise.reject(new Error("denied")) },
+      });
     });
     await page.goto(`/competition/${comp.id}`);
     await hydrated(page);

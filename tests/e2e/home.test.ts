@@ -1,12 +1,15 @@
-import { and, asc, count, eq, gt, lt } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, lt } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { OFFER_SEEN_KEY } from "~/components/home/offer-storage";
+import { BRAND_INTERVAL_MS, OFFER_DELAY_MS, TESTIMONIAL_INTERVAL_MS } from "~/components/motion-timings";
 import { competitions } from "~/db/schema";
-import { seedCompetitions } from "~/db/seed-data";
-import { competitionFromSeed } from "~/server/seed.server";
+import { formatPence } from "~/domain/money";
+import { seedCompetitions } from "~/server/demo/seed-data";
 import { app } from "./support/app";
-import { expectAccessible, expectNoConsoleErrors, hydrated } from "./support/browser";
+import { expectAccessible, expectNoConsoleErrors, hydrated, settled } from "./support/browser";
+import { insertCompetition, removeCompetition } from "./support/competitions";
+import { SLOW } from "./support/forms";
 import { scopedPages } from "./support/scoped-pages";
 import { createUser, signIn } from "./support/users";
 
@@ -26,15 +29,15 @@ async function withoutOffer(context: BrowserContext) {
 }
 
 /** Inserts a competition for one test and removes it afterwards, so other tests see the seeded site. */
-async function withCompetition<T>(overrides: Partial<typeof competitions.$inferInsert>, run: (id: number) => Promise<T>) {
-  const { services } = await app();
-  const seed = competitionFromSeed(seedCompetitions[4]!, new Date());
-  const slug = `home-e2e-${Date.now()}`;
-  const [row] = await services.db.insert(competitions).values({ ...seed, slug, featured: false, ...overrides }).returning({ id: competitions.id });
+async function withCompetition<T>(
+  overrides: Partial<typeof competitions.$inferInsert>,
+  run: (id: number) => Promise<T>,
+) {
+  const { id } = await insertCompetition(overrides);
   try {
-    return await run(row!.id);
+    return await run(id);
   } finally {
-    await services.db.delete(competitions).where(eq(competitions.id, row!.id));
+    await removeCompetition(id);
   }
 }
 
@@ -54,15 +57,22 @@ describe("the home page", () => {
       await withoutOffer(context);
       await page.goto("/");
       expect(await page.getByTestId("active-count").innerText()).toBe(String(row!.n));
-      await expect.poll(() => page.getByRole("link", { name: "Browse competitions" }).getAttribute("href")).toBe("/competitions");
+      await expect
+        .poll(() => page.getByRole("link", { name: "Browse competitions" }).getAttribute("href"))
+        .toBe("/competitions");
       expectNoConsoleErrors(errors);
     });
   });
 
-  it("features three open competitions whose cards lead to their own pages", async () => {
+  it("heroes the first featured competition with its real title, price and value; the other two follow", async () => {
     const { services } = await app();
     const expected = await services.db
-      .select({ id: competitions.id, title: competitions.title })
+      .select({
+        id: competitions.id,
+        title: competitions.title,
+        prizeValue: competitions.prizeValue,
+        entryPricePence: competitions.entryPricePence,
+      })
       .from(competitions)
       .where(
         and(
@@ -75,111 +85,184 @@ describe("the home page", () => {
       .orderBy(asc(competitions.endDate), asc(competitions.id))
       .limit(3);
     expect(expected).toHaveLength(3);
+    const [first, ...others] = expected as [(typeof expected)[number], ...typeof expected];
 
-    const { page, context, errors } = await openPage();
+    const { page, context, errors } = await openPage({ viewport: { width: 390, height: 844 } });
     await withoutOffer(context);
     await page.goto("/");
     await hydrated(page);
+    const hero = page.getByTestId("hero");
+    expect(await hero.getAttribute("data-competition-id")).toBe(String(first.id));
+    expect(await page.locator("h1").innerText()).toBe(first.title);
+    expect(await hero.getByTestId("hero-price").innerText()).toBe(formatPence(first.entryPricePence));
+    expect(await hero.getByTestId("hero-prize-value").innerText()).toBe(first.prizeValue);
+    expect(await hero.innerText()).toMatch(/[\d,]+ \/ [\d,]+ sold/);
+    expect(await hero.getByTestId("hero-countdown").locator("[data-unit]").count()).toBe(4);
+    // The hero's picture is the largest image on screen: it loads first.
+    expect(await hero.locator("img").getAttribute("fetchpriority")).toBe("high");
+    // On a phone, Enter now is on the first screen.
+    const enter = hero.getByRole("link", { name: "Enter now" });
+    const box = await enter.boundingBox();
+    expect(box && box.y + box.height).toBeLessThanOrEqual(844);
+
     const section = page.getByRole("region", { name: "Featured Competitions" });
     const cards = section.getByTestId("competition-card");
-    expect(await cards.count()).toBe(3);
-    for (const [i, competition] of expected.entries()) {
+    expect(await cards.count()).toBe(others.length);
+    for (const [i, competition] of others.entries()) {
       const link = cards.nth(i).getByRole("link", { name: competition.title });
       expect(await link.getAttribute("href")).toBe(`/competition/${competition.id}`);
       expect(await cards.nth(i).innerText()).toMatch(/£\d+\.\d\d/);
       expect(await cards.nth(i).innerText()).toMatch(/[\d,]+ \/ [\d,]+ sold/);
     }
-    expect(await section.getByRole("link", { name: "View all competitions" }).getAttribute("href")).toBe("/competitions");
+    expect(await cards.first().locator("img").getAttribute("loading")).toBe("lazy");
+    expect(await section.getByRole("link", { name: "View all competitions" }).getAttribute("href")).toBe(
+      "/competitions",
+    );
     const html = await page.content();
-    expect(html).not.toContain(seedCompetitions.find((s) => s.title === expected[0]!.title)!.correctAnswer);
+    expect(html).not.toContain(seedCompetitions.find((s) => s.title === first.title)!.correctAnswer);
 
-    await cards.first().getByRole("link").click();
-    await page.waitForURL(`**/competition/${expected[0]!.id}`);
+    await enter.click();
+    await page.waitForURL(`**/competition/${first.id}`);
     expectNoConsoleErrors(errors);
+  });
+
+  it("with nothing featured, heroes the open competition that closes soonest", async () => {
+    const { services } = await app();
+    const featuredIds = (
+      await services.db.select({ id: competitions.id }).from(competitions).where(eq(competitions.featured, true))
+    ).map((r) => r.id);
+    await services.db.update(competitions).set({ featured: false }).where(inArray(competitions.id, featuredIds));
+    try {
+      const now = new Date();
+      const [soonest] = await services.db
+        .select({ id: competitions.id, title: competitions.title })
+        .from(competitions)
+        .where(
+          and(
+            eq(competitions.status, "active"),
+            gt(competitions.endDate, now),
+            lt(competitions.ticketsSold, competitions.totalTickets),
+          ),
+        )
+        .orderBy(asc(competitions.endDate), asc(competitions.id))
+        .limit(1);
+      const { page, context } = await openPage();
+      await withoutOffer(context);
+      // A signed-in visitor's page is never shared, so no cached copy from another test answers.
+      await signIn(context, await createUser());
+      await page.goto("/");
+      expect(await page.getByTestId("hero").getAttribute("data-competition-id")).toBe(String(soonest!.id));
+      expect(await page.locator("h1").innerText()).toBe(soonest!.title);
+    } finally {
+      await services.db.update(competitions).set({ featured: true }).where(inArray(competitions.id, featuredIds));
+    }
   });
 
   it("lets a shared cache keep the page for anonymous visitors only", async () => {
     const { baseUrl } = await app();
     const anonymous = await fetch(`${baseUrl}/`);
     expect(anonymous.headers.get("cache-control")).toBe("public, s-maxage=30, stale-while-revalidate=300");
+    expect(anonymous.headers.get("vary")).toBe("Cookie, Accept-Encoding");
 
     const { context } = await openPage();
     const cookies = await signIn(context, await createUser());
-    const signedIn = await fetch(`${baseUrl}/`, { headers: { Cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") } });
+    const signedIn = await fetch(`${baseUrl}/`, {
+      headers: { Cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") },
+    });
     expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+    expect(signedIn.headers.get("vary")).toMatch(/^Cookie\b/);
+    expect(signedIn.headers.get("x-page-cache")).toBeNull();
     expect(await signedIn.text()).toContain("My Account");
   });
 });
 
 describe("the testimonials carousel", () => {
-  it("advances on its own, by its buttons and the arrow keys, and stays put once paused", async () => {
-    const { page, context, errors } = await openPage();
-    await withoutOffer(context);
-    await page.goto("/");
-    await hydrated(page);
-    const carousel = page.locator('[aria-roledescription="carousel"]', { has: page.getByRole("heading", { name: "What riders say" }) });
-    expect(await carousel.locator('[aria-roledescription="slide"]').count()).toBe(6);
-    expect(await visibleSlide(page)).toBe("1 of 6");
-    await expect.poll(() => visibleSlide(page), { timeout: 15_000 }).toBe("2 of 6");
+  it(
+    "advances on its own, by its buttons and the arrow keys, and stays put once paused",
+    async () => {
+      const { page, context, errors } = await openPage();
+      await withoutOffer(context);
+      // The page's timers run on a clock the test moves, so "nothing moved" is proven without waiting.
+      await page.clock.install();
+      await page.goto("/");
+      await hydrated(page);
+      const carousel = page.locator('[aria-roledescription="carousel"]', {
+        has: page.getByRole("heading", { name: "What riders say" }),
+      });
+      expect(await carousel.locator('[aria-roledescription="slide"]').count()).toBe(6);
+      expect(await visibleSlide(page)).toBe("1 of 6");
+      await page.clock.runFor(TESTIMONIAL_INTERVAL_MS);
+      await expect.poll(() => visibleSlide(page), SLOW).toBe("2 of 6");
 
-    await carousel.getByRole("button", { name: "Pause testimonials" }).click();
-    await carousel.getByRole("button", { name: "Play testimonials" }).waitFor();
-    // Move pointer and focus away, so only the pause button can be what keeps it still.
-    await page.mouse.move(1, 1);
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    const paused = await visibleSlide(page);
-    await page.waitForTimeout(5000);
-    expect(await visibleSlide(page)).toBe(paused);
+      await carousel.getByRole("button", { name: "Pause testimonials" }).click();
+      await carousel.getByRole("button", { name: "Play testimonials" }).waitFor();
+      // Move pointer and focus away, so only the pause button can be what keeps it still.
+      await page.mouse.move(1, 1);
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      // Three intervals pass while paused; had it moved, Next would not land on the third slide.
+      await page.clock.runFor(3 * TESTIMONIAL_INTERVAL_MS);
+      await carousel.getByRole("button", { name: "Next testimonial" }).focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => visibleSlide(page), SLOW).toBe("3 of 6");
+      await page.keyboard.press("ArrowLeft");
+      await expect.poll(() => visibleSlide(page), SLOW).toBe("2 of 6");
+      await carousel.getByRole("button", { name: "Previous testimonial" }).click();
+      await expect.poll(() => visibleSlide(page), SLOW).toBe("1 of 6");
+      expectNoConsoleErrors(errors);
+    },
+    TIMED,
+  );
 
-    await carousel.getByRole("button", { name: "Next testimonial" }).focus();
-    await page.keyboard.press("Enter");
-    const afterNext = await visibleSlide(page);
-    expect(afterNext).not.toBe(paused);
-    await page.keyboard.press("ArrowLeft");
-    expect(await visibleSlide(page)).toBe(paused);
-    await carousel.getByRole("button", { name: "Previous testimonial" }).click();
-    expect(await visibleSlide(page)).not.toBe(paused);
-    expectNoConsoleErrors(errors);
-  }, TIMED);
-
-  it("does not move for a visitor who prefers reduced motion, until they press play", async () => {
-    const { page, context, errors } = await openPage({ reducedMotion: "reduce" });
-    await withoutOffer(context);
-    await page.goto("/");
-    await hydrated(page);
-    const play = page.getByRole("button", { name: "Play testimonials" });
-    await play.waitFor();
-    await page.waitForTimeout(5000);
-    expect(await visibleSlide(page)).toBe("1 of 6");
-    expect(await page.getByTestId("brand-track").getAttribute("data-step")).toBe("0");
-
-    await play.click();
-    await page.mouse.move(1, 1);
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await expect.poll(() => visibleSlide(page), { timeout: 15_000 }).toBe("2 of 6");
-    expectNoConsoleErrors(errors);
-  }, TIMED);
+  it(
+    "does not move for a visitor who prefers reduced motion, until they press play",
+    async () => {
+      const { page, context, errors } = await openPage({ reducedMotion: "reduce" });
+      await withoutOffer(context);
+      await page.clock.install();
+      await page.goto("/");
+      await hydrated(page);
+      const play = page.getByRole("button", { name: "Play testimonials" });
+      await play.waitFor();
+      // Three intervals pass; had it moved, one more after play would not land on the second slide.
+      await page.clock.runFor(3 * TESTIMONIAL_INTERVAL_MS);
+      await play.click();
+      await page.mouse.move(1, 1);
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.clock.runFor(TESTIMONIAL_INTERVAL_MS);
+      await expect.poll(() => visibleSlide(page), SLOW).toBe("2 of 6");
+      expect(await page.getByTestId("brand-track").getAttribute("data-step")).toBe("0");
+      expectNoConsoleErrors(errors);
+    },
+    TIMED,
+  );
 });
 
 describe("the partner brand strip", () => {
-  it("shows twelve brands, advances every few seconds and stops when paused", async () => {
-    const { page, context, errors } = await openPage();
-    await withoutOffer(context);
-    await page.goto("/");
-    await hydrated(page);
-    expect(await page.getByRole("list", { name: "Partner brands" }).getByRole("listitem").count()).toBe(12);
-    const track = page.getByTestId("brand-track");
-    expect(await track.getAttribute("data-step")).toBe("0");
-    await expect.poll(() => track.getAttribute("data-step"), { timeout: 15_000 }).toBe("1");
+  it(
+    "shows twelve brands, advances every few seconds and stops when paused",
+    async () => {
+      const { page, context, errors } = await openPage();
+      await withoutOffer(context);
+      await page.clock.install();
+      await page.goto("/");
+      await hydrated(page);
+      expect(await page.getByRole("list", { name: "Partner brands" }).getByRole("listitem").count()).toBe(12);
+      const track = page.getByTestId("brand-track");
+      expect(await track.getAttribute("data-step")).toBe("0");
+      await page.clock.runFor(BRAND_INTERVAL_MS);
+      await expect.poll(() => track.getAttribute("data-step"), SLOW).toBe("1");
 
-    await page.getByRole("button", { name: "Pause brand carousel" }).click();
-    const stopped = await track.getAttribute("data-step");
-    await page.waitForTimeout(4000);
-    expect(await track.getAttribute("data-step")).toBe(stopped);
-    await page.getByRole("button", { name: "Play brand carousel" }).click();
-    await expect.poll(() => track.getAttribute("data-step"), { timeout: 15_000 }).not.toBe(stopped);
-    expectNoConsoleErrors(errors);
-  }, TIMED);
+      await page.getByRole("button", { name: "Pause brand carousel" }).click();
+      await page.getByRole("button", { name: "Play brand carousel" }).waitFor();
+      // Three intervals pass while paused; had it moved, one more after play would not land on step 2.
+      await page.clock.runFor(3 * BRAND_INTERVAL_MS);
+      await page.getByRole("button", { name: "Play brand carousel" }).click();
+      await page.clock.runFor(BRAND_INTERVAL_MS);
+      await expect.poll(() => track.getAttribute("data-step"), SLOW).toBe("2");
+      expectNoConsoleErrors(errors);
+    },
+    TIMED,
+  );
 });
 
 describe("the offer popup", () => {
@@ -190,60 +273,81 @@ describe("the offer popup", () => {
     return dialog;
   }
 
-  it("appears after a few seconds, closes with Maybe Later and stays away for the rest of the session", async () => {
-    const { page, errors } = await openPage();
-    await page.goto("/");
-    await hydrated(page);
-    expect(await dialogOpen(page)).toBe(false);
-    const dialog = await waitForOffer(page);
-    expect(await dialog.innerText()).toMatch(/5% off when you buy 3 to 4 tickets/);
-    expect(await dialog.innerText()).toMatch(/10% off when you buy 5 or more tickets/);
-    expect(await dialog.innerText()).not.toMatch(/expire/i);
-    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog")))).toBe(true);
+  it(
+    "appears after a few seconds, closes with Maybe Later and stays away for the rest of the session",
+    async () => {
+      const { page, errors } = await openPage();
+      await page.clock.install();
+      await page.goto("/");
+      await hydrated(page);
+      await page.clock.runFor(OFFER_DELAY_MS - 1_000);
+      await settled(page);
+      expect(await dialogOpen(page)).toBe(false);
+      await page.clock.runFor(1_000);
+      const dialog = await waitForOffer(page);
+      expect(await dialog.innerText()).toMatch(/5% off when you buy 3 to 4 tickets/);
+      expect(await dialog.innerText()).toMatch(/10% off when you buy 5 or more tickets/);
+      expect(await dialog.innerText()).not.toMatch(/expire/i);
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog")))).toBe(true);
 
-    await dialog.getByRole("button", { name: "Maybe Later" }).click();
-    expect(await dialogOpen(page)).toBe(false);
+      await dialog.getByRole("button", { name: "Maybe Later" }).click();
+      expect(await dialogOpen(page)).toBe(false);
 
-    await page.reload();
-    await hydrated(page);
-    await page.waitForTimeout(7000);
-    expect(await dialogOpen(page)).toBe(false);
-    expectNoConsoleErrors(errors);
-  }, TIMED);
+      await page.reload();
+      await hydrated(page);
+      await page.clock.runFor(3 * OFFER_DELAY_MS);
+      await settled(page);
+      expect(await dialogOpen(page)).toBe(false);
+      expectNoConsoleErrors(errors);
+    },
+    TIMED,
+  );
 
-  it("is an accessible modal that Escape closes, handing focus back, and a new session sees it again", async () => {
-    const { page, errors } = await openPage();
-    await page.goto("/");
-    await hydrated(page);
-    const cta = page.getByRole("link", { name: "Browse competitions" });
-    await cta.focus();
-    const dialog = await waitForOffer(page);
-    await expectAccessible(page);
-    await page.keyboard.press("Escape");
-    await dialog.waitFor({ state: "hidden" });
-    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Browse competitions");
-    expectNoConsoleErrors(errors);
-  }, TIMED);
+  it(
+    "is an accessible modal that Escape closes, handing focus back, and a new session sees it again",
+    async () => {
+      const { page, errors } = await openPage();
+      await page.goto("/");
+      await hydrated(page);
+      const cta = page.getByRole("link", { name: "Browse competitions" });
+      await cta.focus();
+      const dialog = await waitForOffer(page);
+      await expectAccessible(page);
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+      expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Browse competitions");
+      expectNoConsoleErrors(errors);
+    },
+    TIMED,
+  );
 
-  it("closes with its X button", async () => {
-    const { page, errors } = await openPage();
-    await page.goto("/");
-    const dialog = await waitForOffer(page);
-    await dialog.getByRole("button", { name: "Close offer" }).click();
-    await dialog.waitFor({ state: "hidden" });
-    expect(await page.evaluate((key) => window.sessionStorage.getItem(key), OFFER_SEEN_KEY)).toBe("1");
-    expectNoConsoleErrors(errors);
-  }, TIMED);
+  it(
+    "closes with its X button",
+    async () => {
+      const { page, errors } = await openPage();
+      await page.goto("/");
+      const dialog = await waitForOffer(page);
+      await dialog.getByRole("button", { name: "Close offer" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      expect(await page.evaluate((key) => window.sessionStorage.getItem(key), OFFER_SEEN_KEY)).toBe("1");
+      expectNoConsoleErrors(errors);
+    },
+    TIMED,
+  );
 
-  it("takes Claim Offer to the competitions", async () => {
-    const { page, errors } = await openPage();
-    await page.goto("/");
-    const dialog = await waitForOffer(page);
-    await dialog.getByRole("link", { name: "Claim Offer" }).click();
-    await page.waitForURL("**/competitions");
-    expect(await dialogOpen(page)).toBe(false);
-    expectNoConsoleErrors(errors);
-  }, TIMED);
+  it(
+    "takes Claim Offer to the competitions",
+    async () => {
+      const { page, errors } = await openPage();
+      await page.goto("/");
+      const dialog = await waitForOffer(page);
+      await dialog.getByRole("link", { name: "Claim Offer" }).click();
+      await page.waitForURL("**/competitions");
+      expect(await dialogOpen(page)).toBe(false);
+      expectNoConsoleErrors(errors);
+    },
+    TIMED,
+  );
 });
 
 describe("the winners page", () => {
@@ -276,7 +380,10 @@ describe("the winners page", () => {
 
   it("says so honestly when no draw has been completed", async () => {
     const { services } = await app();
-    const [completed] = await services.db.select({ n: count() }).from(competitions).where(eq(competitions.status, "completed"));
+    const [completed] = await services.db
+      .select({ n: count() })
+      .from(competitions)
+      .where(eq(competitions.status, "completed"));
     if (completed!.n > 0) return; // another test's completed draw is on the page; the empty state cannot show
     const { page } = await openPage();
     await page.goto("/winners");

@@ -1,7 +1,9 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { BANNER_INTERVAL_MS } from "~/components/motion-timings";
 import { app } from "./support/app";
-import { expectNoConsoleErrors, hydrated } from "./support/browser";
+import { expectNoConsoleErrors, hydrated, settled } from "./support/browser";
+import { SLOW } from "./support/forms";
 import { scopedPages } from "./support/scoped-pages";
 
 // The layout is the same on every page; /about has no offer popup to get in the way.
@@ -33,7 +35,8 @@ async function recordEarlyThemeClass(context: BrowserContext) {
   });
 }
 
-const earlyThemeClass = (page: Page) => page.evaluate(() => (window as unknown as { earlyThemeClass?: string }).earlyThemeClass);
+const earlyThemeClass = (page: Page) =>
+  page.evaluate(() => (window as unknown as { earlyThemeClass?: string }).earlyThemeClass);
 const htmlClass = (page: Page) => page.locator("html").getAttribute("class");
 const storedTheme = (page: Page) => page.evaluate(() => window.localStorage.getItem("theme"));
 
@@ -42,7 +45,14 @@ describe("the header", () => {
     const { page, errors } = await openPage();
     await page.goto(PAGE);
     await hydrated(page);
-    expect(await hrefs(page, 'nav[aria-label="Main"] a')).toEqual(["/", "/competitions", "/how-it-works", "/winners", "/about", "/contact"]);
+    expect(await hrefs(page, 'nav[aria-label="Main"] a')).toEqual([
+      "/",
+      "/competitions",
+      "/how-it-works",
+      "/winners",
+      "/about",
+      "/contact",
+    ]);
     const header = page.locator("header");
     const signIn = header.getByRole("link", { name: "Sign In" });
     const join = header.getByRole("link", { name: "Join Now" });
@@ -63,7 +73,9 @@ describe("the header", () => {
     await page.keyboard.press("Enter");
     await menu.waitFor({ state: "visible" });
     expect(await page.getByRole("button", { name: "Close menu" }).getAttribute("aria-expanded")).toBe("true");
-    expect(await hrefs(page, "#mobile-menu a")).toEqual(expect.arrayContaining(["/competitions", "/winners", "/signin", "/join"]));
+    expect(await hrefs(page, "#mobile-menu a")).toEqual(
+      expect.arrayContaining(["/competitions", "/winners", "/signin", "/join"]),
+    );
 
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest("#mobile-menu")))).toBe(true);
@@ -83,7 +95,8 @@ describe("the footer", () => {
     const { page } = await openPage();
     await page.goto(PAGE);
     const links = await hrefs(page, "footer a");
-    for (const path of ["/terms", "/privacy", "/refunds", "/faq", "/contact"]) expect(links).toContain(path);
+    for (const path of ["/terms", "/privacy", "/refunds", "/fair-play", "/faq", "/complaints", "/contact"])
+      expect(links).toContain(path);
   });
 });
 
@@ -140,24 +153,27 @@ describe("the colour theme", () => {
 describe("the promotional banner", () => {
   it("loops through its five messages and stops on the pause button", async () => {
     const { page, errors } = await openPage();
+    // The banner's timer runs on a clock the test moves, so "it stayed" is proven without waiting.
+    await page.clock.install();
     await page.goto(PAGE);
     await hydrated(page);
     const message = page.getByTestId("banner-message");
-    const seen = new Set<string>();
-    await expect
-      .poll(
-        async () => {
-          seen.add(await message.innerText());
-          return seen.size;
-        },
-        { timeout: 30_000, interval: 500 },
-      )
-      .toBe(BANNER_MESSAGE_COUNT);
-    expect([...seen]).toContain("100% skill-based competitions");
+    const seen: string[] = [];
+    for (let i = 0; i < BANNER_MESSAGE_COUNT; i++) {
+      seen.push(await message.innerText());
+      await page.clock.runFor(BANNER_INTERVAL_MS);
+      await expect.poll(() => message.innerText(), SLOW).not.toBe(seen.at(-1));
+    }
+    expect(new Set(seen).size).toBe(BANNER_MESSAGE_COUNT);
+    expect(seen).toContain("100% skill-based competitions");
+    // Round the loop: back to the first message.
+    expect(await message.innerText()).toBe(seen[0]);
 
     await page.getByRole("button", { name: "Pause announcements" }).click();
+    await page.getByRole("button", { name: "Play announcements" }).waitFor();
     const held = await message.innerText();
-    await page.waitForTimeout(5000);
+    await page.clock.runFor(3 * BANNER_INTERVAL_MS);
+    await settled(page);
     expect(await message.innerText()).toBe(held);
     expect(await page.getByRole("button", { name: "Play announcements" }).isVisible()).toBe(true);
     expectNoConsoleErrors(errors);

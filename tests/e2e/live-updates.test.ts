@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,7 +6,13 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { app, freePort } from "./support/app";
 import { expectNoConsoleErrors, hydrated, openPage } from "./support/browser";
-import { addTicketsSoldElsewhere, insertCompetition, removeCompetition, trackLiveStreams, waitForLiveStream } from "./support/competitions";
+import {
+  addTicketsSoldElsewhere,
+  insertCompetition,
+  removeCompetitions,
+  trackLiveStreams,
+  waitForLiveStream,
+} from "./support/competitions";
 
 const created: number[] = [];
 
@@ -15,7 +21,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const id of created) await removeCompetition(id);
+  await removeCompetitions(created);
 });
 
 async function liveCompetition(title: string) {
@@ -28,7 +34,8 @@ async function liveCompetition(title: string) {
 async function markPage(page: Page) {
   await page.evaluate(() => ((window as unknown as { __notReloaded: boolean }).__notReloaded = true));
 }
-const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded === true);
+const stillSamePage = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded === true);
 const soldOnPage = (page: Page) => page.getByTestId("tickets-sold").first().innerText();
 
 describe("live ticket counts", () => {
@@ -114,9 +121,12 @@ describe("two app processes sharing one PostgreSQL", () => {
     second.stderr?.on("data", (chunk) => (output += chunk));
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const ready = await fetch(`${secondUrl}/readyz`).then((r) => r.ok).catch(() => false);
+      const ready = await fetch(`${secondUrl}/readyz`)
+        .then((r) => r.ok)
+        .catch(() => false);
       if (ready) break;
-      if (second.exitCode !== null || Date.now() > deadline) throw new Error(`second app process did not start:\n${output}`);
+      if (second.exitCode !== null || Date.now() > deadline)
+        throw new Error(`second app process did not start:\n${output}`);
       await new Promise((r) => setTimeout(r, 250));
     }
   });
@@ -129,7 +139,8 @@ describe("two app processes sharing one PostgreSQL", () => {
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
-    "a browser on each process sees a sale made through the other (needs TEST_DATABASE_URL: PGlite cannot be shared by two processes)",
+    "a browser on each process sees a sale made through the other (needs TEST_DATABASE_URL: " +
+      "PGlite cannot be shared by two processes)",
     async () => {
       const { baseUrl } = await app();
       const comp = await liveCompetition("Live Two Process Grooming Box");

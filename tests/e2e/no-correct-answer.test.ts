@@ -71,13 +71,21 @@ function dataPath(path: string) {
 type Finding = string;
 
 /** Walks decoded loader data (awaiting anything deferred) and reports what must not be there. */
-async function inspect(value: unknown, where: string, findings: Finding[], parentKey = "", seen = new Set<unknown>()): Promise<void> {
+async function inspect(
+  value: unknown,
+  where: string,
+  findings: Finding[],
+  parentKey = "",
+  seen = new Set<unknown>(),
+): Promise<void> {
   if (value && typeof (value as PromiseLike<unknown>).then === "function") {
     return inspect(await (value as PromiseLike<unknown>), where, findings, parentKey, seen);
   }
   if (typeof value === "string") {
-    if (value.includes(ANSWER) && parentKey !== "skillOptions") findings.push(`${where}: sentinel answer under "${parentKey}"`);
-    if (value.includes(DRAFT_ANSWER) || value.includes(DRAFT_TITLE)) findings.push(`${where}: draft secret under "${parentKey}"`);
+    if (value.includes(ANSWER) && parentKey !== "skillOptions")
+      findings.push(`${where}: sentinel answer under "${parentKey}"`);
+    if (value.includes(DRAFT_ANSWER) || value.includes(DRAFT_TITLE))
+      findings.push(`${where}: draft secret under "${parentKey}"`);
     return;
   }
   if (!value || typeof value !== "object" || value instanceof Date || seen.has(value)) return;
@@ -98,9 +106,18 @@ async function inspect(value: unknown, where: string, findings: Finding[], paren
 beforeAll(async () => {
   await app();
   ({ UNSAFE_decodeViaTurboStream: decodeViaTurboStream } = await import("react-router"));
-  const sentinel = await insertCompetition({ title: `Sentinel numnah ${tag}`, skillOptions: ["Walk", ANSWER, "Trot", "Canter"], correctAnswer: ANSWER });
+  const sentinel = await insertCompetition({
+    title: `Sentinel numnah ${tag}`,
+    skillOptions: ["Walk", ANSWER, "Trot", "Canter"],
+    correctAnswer: ANSWER,
+  });
   sentinelId = sentinel.id;
-  const draft = await insertCompetition({ title: DRAFT_TITLE, status: "draft", skillOptions: ["A", "B", "C", DRAFT_ANSWER], correctAnswer: DRAFT_ANSWER });
+  const draft = await insertCompetition({
+    title: DRAFT_TITLE,
+    status: "draft",
+    skillOptions: ["A", "B", "C", DRAFT_ANSWER],
+    correctAnswer: DRAFT_ANSWER,
+  });
   draftId = draft.id;
 });
 
@@ -118,7 +135,10 @@ describe("the correct answer never reaches the browser", () => {
       const html = await res.text();
       if (FIELD_NAME.test(html)) findings.push(`${path}: ${html.match(FIELD_NAME)?.[0]}`);
       if (html.includes(DRAFT_TITLE) || html.includes(DRAFT_ANSWER)) findings.push(`${path}: draft content`);
-      const ownPage = path === `/competition/${sentinelId}` || path === `/competitions/${sentinelId}` || path.startsWith(`/checkout/${sentinelId}`);
+      const ownPage =
+        path === `/competition/${sentinelId}` ||
+        path === `/competitions/${sentinelId}` ||
+        path.startsWith(`/checkout/${sentinelId}`);
       if (!ownPage && html.includes(ANSWER)) findings.push(`${path}: sentinel answer`);
     }
     expect(findings).toEqual([]);
@@ -128,7 +148,11 @@ describe("the correct answer never reaches the browser", () => {
     const { baseUrl } = await app();
     const findings: Finding[] = [];
     let checkedDetail = false;
-    const requests = [...(await publicPaths()).map(dataPath), `/competitions.data?page=2&more=1&_routes=routes%2Fcompetitions`, `/competition/${sentinelId}.data?_routes=routes%2Fcompetition`];
+    const requests = [
+      ...(await publicPaths()).map(dataPath),
+      `/competitions.data?page=2&more=1&_routes=routes%2Fcompetitions`,
+      `/competition/${sentinelId}.data?_routes=routes%2Fcompetition`,
+    ];
     for (const path of requests) {
       if (path.startsWith("/sitemap.xml") || path.startsWith("/robots.txt")) continue;
       const res = await fetch(`${baseUrl}${path}`, { redirect: "manual" });
@@ -138,13 +162,18 @@ describe("the correct answer never reaches the browser", () => {
       const decoded = await decodeViaTurboStream(res.body, globalThis);
       await decoded.done;
       await inspect(decoded.value, path, findings);
-      const detail = (decoded.value as Record<string, { data?: { competition?: object } }>)["routes/competition"]?.data?.competition;
+      const detail = (decoded.value as Record<string, { data?: { competition?: object } }>)[
+        "routes/catalogue/competition"
+      ]?.data?.competition;
       if (detail) {
         expect(Object.keys(detail).sort(), path).toEqual([...PUBLIC_COMPETITION_KEYS].sort());
         checkedDetail = true;
       }
-      const list = (decoded.value as Record<string, { data?: { competitions?: object[] } }>)["routes/competitions"]?.data?.competitions;
-      for (const card of list ?? []) expect(Object.keys(card).sort(), path).toEqual([...COMPETITION_SUMMARY_KEYS].sort());
+      const list = (decoded.value as Record<string, { data?: { competitions?: object[] } }>)[
+        "routes/catalogue/competitions"
+      ]?.data?.competitions;
+      for (const card of list ?? [])
+        expect(Object.keys(card).sort(), path).toEqual([...COMPETITION_SUMMARY_KEYS].sort());
     }
     expect(checkedDetail).toBe(true);
     expect(findings).toEqual([]);
@@ -167,7 +196,8 @@ describe("the correct answer never reaches the browser", () => {
     controller.abort();
     const events = [...text.matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
     expect(events).toHaveLength(expected);
-    for (const event of events) expect(Object.keys(event).sort()).toEqual(["id", "status", "ticketsSold", "totalTickets"]);
+    for (const event of events)
+      expect(Object.keys(event).sort()).toEqual(["id", "status", "ticketsSold", "totalTickets"]);
     expect(events.map((e) => e.id)).not.toContain(draftId);
     expect(text).not.toMatch(FIELD_NAME);
     expect(text).not.toContain(ANSWER);

@@ -1,28 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { app } from "./support/app";
 import { expectAccessible, expectNoConsoleErrors, hydrated, openPage, useTheme } from "./support/browser";
-
-const PAGES = [
-  { path: "/", h1: /./ },
-  { path: "/about", h1: /about/i },
-  { path: "/how-it-works", h1: /how/i },
-  { path: "/winners", h1: /winners/i },
-  { path: "/terms", h1: /terms/i },
-  { path: "/privacy", h1: /privacy/i },
-  { path: "/refunds", h1: /refund/i },
-  { path: "/faq", h1: /questions|faq/i },
-  { path: "/contact", h1: /contact/i },
-  { path: "/newsletter", h1: /newsletter/i },
-  { path: "/competitions", h1: /competitions/i },
-  { path: "/competition/1", h1: /./ },
-  { path: "/signin", h1: /sign in/i },
-  { path: "/join", h1: /join/i },
-  { path: "/auth", h1: /welcome/i },
-  { path: "/auth?tab=signup", h1: /create your account/i },
-  { path: "/forgot-password", h1: /reset your password/i },
-  { path: "/reset-password", h1: /new password/i },
-  { path: "/no-such-page", h1: /Oops! Page not found/ },
-];
+import { PUBLIC_PAGES as PAGES } from "./support/pages";
 
 beforeAll(async () => {
   await app();
@@ -71,6 +50,32 @@ describe("platform", () => {
     expect(scripts.length).toBeGreaterThan(0);
     for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("a page from the shared cache allows its inline scripts by hash and still blocks an injected one", async () => {
+    const { page, errors } = await openPage();
+    await page.goto("/competitions");
+    const response = await page.goto("/competitions");
+    expect(response?.headers()["x-page-cache"]).toMatch(/^(hit|stale|miss)$/);
+    const csp = response?.headers()["content-security-policy"] ?? "";
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    expect(csp).not.toMatch(/nonce|unsafe-inline'[^;]*;.*script|script-src[^;]*unsafe/);
+    await hydrated(page);
+    expectNoConsoleErrors(errors);
+    const outcome = await page.evaluate(
+      () =>
+        new Promise<{ ran: boolean; directive: string }>((resolve) => {
+          document.addEventListener(
+            "securitypolicyviolation",
+            (event) => resolve({ ran: "injected" in window, directive: event.effectiveDirective }),
+            { once: true },
+          );
+          const script = document.createElement("script");
+          script.textContent = "window.injected = true";
+          document.body.append(script);
+        }),
+    );
+    expect(outcome).toEqual({ ran: false, directive: "script-src-elem" });
   });
 
   it("serves robots.txt, sitemap.xml and a favicon", async () => {

@@ -1,16 +1,23 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { playerLimits, profiles } from "~/db/schema";
 import { app } from "./support/app";
-import { toastShown, unexpectedErrors } from "./support/form-journeys";
 import { expectAccessible, expectNoConsoleErrors } from "./support/browser";
-import { competitionRow, CORRECT, createCompetition, eventually, goto, hideCreatedCompetitions, JOURNEY, signedInPage, userOrders } from "./support/checkout";
+import {
+  CORRECT,
+  checkoutSuite,
+  competitionRow,
+  createCompetition,
+  eventually,
+  goto,
+  JOURNEY,
+  signedInPage,
+  userOrders,
+} from "./support/checkout";
+import { toastShown, unexpectedErrors } from "./support/form-journeys";
+import { fillDateOfBirth } from "./support/forms";
 
-// The server starts once for the run; its first start (migrations, seed) should not count against a test.
-beforeAll(async () => {
-  await app();
-});
-afterAll(() => hideCreatedCompetitions());
+checkoutSuite();
 
 async function limitsOf(userId: string) {
   const { services } = await app();
@@ -47,7 +54,7 @@ describe("player protection", JOURNEY, () => {
     expectNoConsoleErrors(errors);
   });
 
-  it("a monthly limit can be lowered at once, is raised only after 24 hours, and stops an order that would pass it", async () => {
+  it("a monthly limit lowers at once, rises only after 24 hours, and stops an order that would pass it", async () => {
     const competition = await createCompetition();
     const { page, user } = await signedInPage({ eligible: true });
 
@@ -84,7 +91,10 @@ describe("player protection", JOURNEY, () => {
     const { services } = await app();
     await services.db.update(profiles).set({ marketingConsent: true }).where(eq(profiles.userId, user.id));
 
-    const unconfirmed = await page.request.post("/account/limits", { form: { intent: "exclude", months: "6" }, headers: { Origin: baseUrl } });
+    const unconfirmed = await page.request.post("/account/limits", {
+      form: { intent: "exclude", months: "6" },
+      headers: { Origin: baseUrl },
+    });
     expect(unconfirmed.status()).toBe(400);
     expect((await limitsOf(user.id))?.excludedUntil ?? null).toBeNull();
 
@@ -97,6 +107,13 @@ describe("player protection", JOURNEY, () => {
     const [profile] = await services.db.select().from(profiles).where(eq(profiles.userId, user.id));
     expect(profile?.marketingConsent).toBe(false);
 
+    // The ledger shows the withdrawal worded for people, never the stored source name.
+    await goto(page, "/account/privacy");
+    const row = page.getByRole("row").filter({ hasText: "Withdrawn" });
+    await eventually(() => row.filter({ hasText: "Self-exclusion" }).count()).toBe(1);
+    expect(await page.getByText("self_exclusion").count()).toBe(0);
+    expect(await page.getByText("You do not receive marketing e-mails").count()).toBe(1);
+
     await goto(page, `/checkout/${competition.id}`);
     expect(await page.getByText("You cannot enter right now").count()).toBe(1);
     expect(await page.getByRole("button", { name: /^Pay/ }).count()).toBe(0);
@@ -106,7 +123,7 @@ describe("player protection", JOURNEY, () => {
     const { page, user, errors } = await signedInPage();
     await goto(page, "/account/eligibility");
     const year = new Date().getFullYear();
-    await page.getByLabel("Date of birth").fill(`${year - 16}-06-01`);
+    await fillDateOfBirth(page, `${year - 16}-06-01`);
     await page.getByLabel("Country of residence").selectOption("IE");
     await page.getByRole("checkbox", { name: /I am 18 or over/ }).check();
     await page.getByRole("button", { name: "Confirm eligibility" }).click();
@@ -115,7 +132,7 @@ describe("player protection", JOURNEY, () => {
     const [before] = await services.db.select().from(profiles).where(eq(profiles.userId, user.id));
     expect(before?.eligibilityConfirmedAt ?? null).toBeNull();
 
-    await page.getByLabel("Date of birth").fill("1979-11-05");
+    await fillDateOfBirth(page, "1979-11-05");
     await page.getByRole("checkbox", { name: /I am 18 or over/ }).check();
     await page.getByRole("button", { name: "Confirm eligibility" }).click();
     await eventually(() => page.getByText("You have confirmed your eligibility").count()).toBe(1);

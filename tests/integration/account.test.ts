@@ -4,22 +4,23 @@ import {
   auditLog,
   competitions,
   consentRecords,
-  orderLines,
   orders,
   profiles,
   session as sessionTable,
   tickets,
   user as userTable,
 } from "~/db/schema";
-import * as account from "~/routes/account";
-import * as dataJson from "~/routes/account-data-json";
-import * as privacy from "~/routes/account-privacy";
-import * as security from "~/routes/account-security";
-import * as signin from "~/routes/signin";
-import { selfExclude } from "~/server/player-protection.server";
-import { seedCompetitionsIfEmpty } from "~/server/seed.server";
+import * as account from "~/routes/accounts/account";
+import * as dataJson from "~/routes/accounts/account-data-json";
+import * as privacy from "~/routes/accounts/account-privacy";
+import * as security from "~/routes/accounts/account-security";
+import * as signin from "~/routes/accounts/signin";
+import { fieldError } from "~/schemas/form";
+import { createPaidOrder, createVerifiedUser } from "~/server/demo/factories.server";
+import { seedCompetitionsIfEmpty } from "~/server/demo/seed.server";
+import { selfExclude } from "~/server/protection/player-protection.server";
 import { createTestServices, type TestServices } from "../support/services";
-import { lastMailTo, run, makeRequest, visitor } from "./auth-helpers";
+import { lastMailTo, makeRequest, run, visitor } from "./auth-helpers";
 
 let services: TestServices;
 
@@ -32,11 +33,10 @@ afterAll(async () => {
 });
 
 async function makeRider(email: string, password = "a-fine-long-password") {
-  const made = await services.auth.api.signUpEmail({ body: { email, password, name: "Polly Pony" } });
-  await services.db.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, made.user.id));
+  const { id } = await createVerifiedUser(services, { email, password, name: "Polly Pony" });
   const v = visitor(services);
   await v.post(signin, "/signin", { intent: "signin", email, password });
-  return { id: made.user.id, email, password, v };
+  return { id, email, password, v };
 }
 
 const profileForm = (overrides: Record<string, string> = {}) => ({
@@ -52,10 +52,19 @@ describe("profile", () => {
   it("shows and saves the profile, recording each change of marketing choice with its wording", async () => {
     const rider = await makeRider("polly@example.test");
     const view = await rider.v.get(account, "/account");
-    expect(view.data.profile).toMatchObject({ email: "polly@example.test", firstName: "Polly", lastName: "Pony", marketingConsent: false });
+    expect(view.data.profile).toMatchObject({
+      email: "polly@example.test",
+      firstName: "Polly",
+      lastName: "Pony",
+      marketingConsent: false,
+    });
     expect(view.data.summary).toMatchObject({ email: "polly@example.test", totalOrders: 0 });
 
-    const saved = await rider.v.post(account, "/account?edit=1", profileForm({ email: rider.email, firstName: "Pauline", phone: "+44 7700 900456", marketingConsent: "on" }));
+    const saved = await rider.v.post(
+      account,
+      "/account?edit=1",
+      profileForm({ email: rider.email, firstName: "Pauline", phone: "+44 7700 900456", marketingConsent: "on" }),
+    );
     expect(saved.status).toBe(302);
     expect(saved.location).toBe("/account");
     const [profile] = await services.db.select().from(profiles).where(eq(profiles.userId, rider.id));
@@ -75,7 +84,7 @@ describe("profile", () => {
     const rider = await makeRider("invalid@example.test");
     const out = await rider.v.post(account, "/account?edit=1", profileForm({ email: "not-an-email", firstName: "" }));
     expect(out.status).toBe(400);
-    expect(out.data.errors.firstName).toBe("First name is required");
+    expect(fieldError(out.data.result, "firstName")).toBe("First name is required");
     const [profile] = await services.db.select().from(profiles).where(eq(profiles.userId, rider.id));
     expect(profile!.firstName).toBe("Polly");
   });
@@ -84,9 +93,15 @@ describe("profile", () => {
     const rider = await makeRider("fails@example.test");
     const broken = {
       ...services,
-      db: new Proxy(services.db, { get: (t, p) => (p === "transaction" ? () => Promise.reject(new Error("database down")) : Reflect.get(t, p)) }),
+      db: new Proxy(services.db, {
+        get: (t, p) => (p === "transaction" ? () => Promise.reject(new Error("database down")) : Reflect.get(t, p)),
+      }),
     };
-    const out = await run(broken, account.action, makeRequest(services, "/account?edit=1", rider.v.jar, profileForm({ email: rider.email })));
+    const out = await run(
+      broken,
+      account.action,
+      makeRequest(services, "/account?edit=1", rider.v.jar, profileForm({ email: rider.email })),
+    );
     expect(out.status).toBe(500);
     expect(out.data.notice.description).toBe("Failed to update profile. Please try again.");
   });
@@ -98,7 +113,10 @@ describe("profile", () => {
     let [profile] = await services.db.select().from(profiles).where(eq(profiles.userId, rider.id));
     expect(profile).toMatchObject({ email: "old-address@example.test", pendingEmail: "new-address@example.test" });
     // Another change to the account (here its name, through better-auth) leaves the pending address alone.
-    await services.auth.api.updateUser({ body: { name: "Polly Renamed" }, headers: new Headers({ cookie: rider.v.jar.header() }) });
+    await services.auth.api.updateUser({
+      body: { name: "Polly Renamed" },
+      headers: new Headers({ cookie: rider.v.jar.header() }),
+    });
     [profile] = await services.db.select().from(profiles).where(eq(profiles.userId, rider.id));
     expect(profile!.pendingEmail).toBe("new-address@example.test");
     const mail = await lastMailTo(services, "new-address@example.test", "change-email");
@@ -113,31 +131,42 @@ describe("profile", () => {
   });
 });
 
-async function placeOrder(userId: string, competitionId: number, quantity: number, createdAt: Date, firstTicket: number) {
-  const [order] = await services.db
-    .insert(orders)
-    .values({ userId, paymentStatus: "paid", subtotalPence: quantity * 500, totalAmountPence: quantity * 500, createdAt, paidAt: createdAt })
-    .returning();
-  await services.db.insert(orderLines).values({ orderId: order!.id, competitionId, quantity, unitPricePence: 500, discountPence: 0, totalPence: quantity * 500, skillAnswer: "A" });
-  await services.db.insert(tickets).values(
-    Array.from({ length: quantity }, (_, i) => ({ competitionId, ticketNumber: firstTicket + i, userId, orderId: order!.id, skillAnswer: "A", isCorrectAnswer: true })),
-  );
-  return order!;
-}
-
 describe("orders, export and deletion", () => {
-  it("lists only the rider's own orders, newest first, with competition, quantity, total, status and ticket numbers", async () => {
+  it("lists only the rider's own orders, newest first: competition, quantity, total, status, tickets", async () => {
     const rider = await makeRider("orders@example.test");
     const other = await makeRider("other-orders@example.test");
     const [first, second] = await services.db.select().from(competitions).limit(2);
-    const older = await placeOrder(rider.id, first!.id, 2, new Date("2026-01-10T10:00:00Z"), 9001);
-    const newer = await placeOrder(rider.id, second!.id, 3, new Date("2026-02-10T10:00:00Z"), 9101);
-    await placeOrder(other.id, first!.id, 1, new Date("2026-03-01T10:00:00Z"), 9201);
+    const older = await createPaidOrder(services.db, {
+      userId: rider.id,
+      competition: first!,
+      quantity: 2,
+      paidAt: new Date("2026-01-10T10:00:00Z"),
+      firstTicket: 9001,
+    });
+    const newer = await createPaidOrder(services.db, {
+      userId: rider.id,
+      competition: second!,
+      quantity: 3,
+      paidAt: new Date("2026-02-10T10:00:00Z"),
+      firstTicket: 9101,
+    });
+    await createPaidOrder(services.db, {
+      userId: other.id,
+      competition: first!,
+      quantity: 1,
+      paidAt: new Date("2026-03-01T10:00:00Z"),
+      firstTicket: 9201,
+    });
 
     const view = await rider.v.get(account, "/account");
     expect(view.data.orders.map((o: { id: string }) => o.id)).toEqual([newer.id, older.id]);
     expect(view.data.orders[0]).toMatchObject({ status: "paid", totalPence: 1500 });
-    expect(view.data.orders[0].lines[0]).toMatchObject({ competitionTitle: second!.title, quantity: 3, totalPence: 1500, ticketNumbers: [9101, 9102, 9103] });
+    expect(view.data.orders[0].lines[0]).toMatchObject({
+      competitionTitle: second!.title,
+      quantity: 3,
+      totalPence: 1500,
+      ticketNumbers: [9101, 9102, 9103],
+    });
     expect(view.data.summary.totalOrders).toBe(2);
 
     const exported = await rider.v.get(dataJson, "/account/data.json");
@@ -145,7 +174,9 @@ describe("orders, export and deletion", () => {
     expect(exported.data.account.email).toBe("orders@example.test");
     expect(exported.data.profile.email).toBe("orders@example.test");
     expect(exported.data.orders).toHaveLength(2);
-    expect(exported.data.tickets.map((t: { ticketNumber: number }) => t.ticketNumber)).toEqual([9001, 9002, 9101, 9102, 9103]);
+    expect(exported.data.tickets.map((t: { ticketNumber: number }) => t.ticketNumber)).toEqual([
+      9001, 9002, 9101, 9102, 9103,
+    ]);
     expect(JSON.stringify(exported.data)).not.toContain("other-orders@example.test");
     const raw = await run(services, dataJson.loader, makeRequest(services, "/account/data.json", rider.v.jar));
     expect(raw.status).toBe(200);
@@ -153,39 +184,64 @@ describe("orders, export and deletion", () => {
 
   it("sends the export as a JSON attachment", async () => {
     const rider = await makeRider("attach@example.test");
-    const context = new (await import("react-router")).RouterContextProvider();
-    context.set((await import("~/server/context")).servicesContext, services);
-    const res = (await dataJson.loader({ request: makeRequest(services, "/account/data.json", rider.v.jar), context, params: {} } as never)) as Response;
-    expect(res.headers.get("content-type")).toContain("application/json");
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="paddock-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    const res = await run(services, dataJson.loader, makeRequest(services, "/account/data.json", rider.v.jar));
+    expect(res.headers?.["content-type"]).toContain("application/json");
+    expect(res.headers?.["content-disposition"]).toMatch(
+      /^attachment; filename="paddock-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
   });
 
   it("deleting the account erases the person and keeps their orders and tickets, detached", async () => {
     const rider = await makeRider("leaving@example.test");
     await rider.v.post(account, "/account?edit=1", profileForm({ email: rider.email, marketingConsent: "on" }));
     const [comp] = await services.db.select().from(competitions).limit(1);
-    const order = await placeOrder(rider.id, comp!.id, 1, new Date(), 9301);
+    const order = await createPaidOrder(services.db, {
+      userId: rider.id,
+      competition: comp!,
+      quantity: 1,
+      firstTicket: 9301,
+    });
 
-    const notTyped = await rider.v.post(privacy, "/account/privacy", { intent: "delete-account", confirm: "delete please", password: rider.password });
+    const notTyped = await rider.v.post(privacy, "/account/privacy", {
+      intent: "delete-account",
+      confirm: "delete please",
+      password: rider.password,
+    });
     expect(notTyped.status).toBe(400);
-    expect(notTyped.data.errors.confirm).toBe("Type DELETE to confirm");
-    const wrongPassword = await rider.v.post(privacy, "/account/privacy", { intent: "delete-account", confirm: "DELETE", password: "not-my-password" });
-    expect(wrongPassword.data.errors.password).toBe("That password is not right.");
+    expect(fieldError(notTyped.data.result, "confirm")).toBe("Type DELETE to confirm");
+    const wrongPassword = await rider.v.post(privacy, "/account/privacy", {
+      intent: "delete-account",
+      confirm: "DELETE",
+      password: "not-my-password",
+    });
+    expect(fieldError(wrongPassword.data.result, "password")).toBe("That password is not right.");
     expect(await services.db.select().from(userTable).where(eq(userTable.id, rider.id))).toHaveLength(1);
 
-    const gone = await rider.v.post(privacy, "/account/privacy", { intent: "delete-account", confirm: "DELETE", password: rider.password });
+    const gone = await rider.v.post(privacy, "/account/privacy", {
+      intent: "delete-account",
+      confirm: "DELETE",
+      password: rider.password,
+    });
     expect(gone.status).toBe(302);
     expect(gone.location).toBe("/");
     expect(rider.v.jar.has("session_token")).toBe(false);
     expect(await services.db.select().from(userTable).where(eq(userTable.id, rider.id))).toHaveLength(0);
     expect(await services.db.select().from(profiles).where(eq(profiles.userId, rider.id))).toHaveLength(0);
     expect(await services.db.select().from(sessionTable).where(eq(sessionTable.userId, rider.id))).toHaveLength(0);
-    expect(await services.db.select().from(consentRecords).where(eq(consentRecords.email, "leaving@example.test"))).toHaveLength(0);
+    expect(
+      await services.db.select().from(consentRecords).where(eq(consentRecords.email, "leaving@example.test")),
+    ).toHaveLength(0);
     const [keptOrder] = await services.db.select().from(orders).where(eq(orders.id, order.id));
     expect(keptOrder).toMatchObject({ userId: null, paymentStatus: "paid" });
-    const [keptTicket] = await services.db.select().from(tickets).where(and(eq(tickets.orderId, order.id), eq(tickets.ticketNumber, 9301)));
+    const [keptTicket] = await services.db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.orderId, order.id), eq(tickets.ticketNumber, 9301)));
     expect(keptTicket!.userId).toBeNull();
-    const audit = await services.db.select().from(auditLog).where(eq(auditLog.subject, `user:${rider.id}`));
+    const audit = await services.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `user:${rider.id}`));
     expect(audit.map((a) => a.action)).toContain("account.deleted");
     expect((await rider.v.get(account, "/account")).location).toBe("/auth?redirectTo=%2Faccount");
   });
@@ -195,9 +251,15 @@ describe("deleting a self-excluded account", () => {
   it("is refused until the exclusion ends, so signing up again cannot lift it", async () => {
     const rider = await makeRider("excluded-leaver@example.test");
     expect(await selfExclude(services, rider.id, 6, new Date())).toEqual({ ok: true });
-    const refused = await rider.v.post(privacy, "/account/privacy", { intent: "delete-account", confirm: "DELETE", password: rider.password });
+    const refused = await rider.v.post(privacy, "/account/privacy", {
+      intent: "delete-account",
+      confirm: "DELETE",
+      password: rider.password,
+    });
     expect(refused.status).toBe(409);
-    expect(refused.data.errors.form).toMatch(/^Your account is self-excluded until .+ you can delete it after that date\.$/);
+    expect(refused.data.notice.description).toMatch(
+      /^Your account is self-excluded until .+ you can delete it after that date\.$/,
+    );
     expect(await services.db.select().from(userTable).where(eq(userTable.id, rider.id))).toHaveLength(1);
   });
 });
@@ -215,12 +277,20 @@ describe("sessions", () => {
     expect(page.data.sessions.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
     expect(page.data.sessions[0].userAgent).toContain("Chrome");
 
-    const forged = await rider.v.post(security, "/account/security", { intent: "revoke-session", sessionId: strangerSession!.id });
+    const forged = await rider.v.post(security, "/account/security", {
+      intent: "revoke-session",
+      sessionId: strangerSession!.id,
+    });
     expect(forged.status).toBe(404);
-    expect(await services.db.select().from(sessionTable).where(eq(sessionTable.id, strangerSession!.id))).toHaveLength(1);
+    expect(await services.db.select().from(sessionTable).where(eq(sessionTable.id, strangerSession!.id))).toHaveLength(
+      1,
+    );
 
     const other = page.data.sessions.find((s: { current: boolean }) => !s.current);
-    const revoked = await rider.v.post(security, "/account/security", { intent: "revoke-session", sessionId: other.id });
+    const revoked = await rider.v.post(security, "/account/security", {
+      intent: "revoke-session",
+      sessionId: other.id,
+    });
     expect(revoked.status).toBe(302);
     expect((await laptop.get(account, "/account")).location).toBe("/auth?redirectTo=%2Faccount");
     expect((await rider.v.get(account, "/account")).status).toBe(200);
@@ -230,15 +300,33 @@ describe("sessions", () => {
     const rider = await makeRider("change-pass@example.test");
     const tablet = visitor(services);
     await tablet.post(signin, "/signin", { intent: "signin", email: rider.email, password: rider.password });
-    const wrong = await rider.v.post(security, "/account/security", { intent: "change-password", currentPassword: "nope-nope-nope", password: "new-and-better-one", confirmPassword: "new-and-better-one" });
-    expect(wrong.data.errors.currentPassword).toBe("That password is not right.");
-    const common = await rider.v.post(security, "/account/security", { intent: "change-password", currentPassword: rider.password, password: "football123", confirmPassword: "football123" });
-    expect(common.data.errors.password).toBe("This password is too common. Please choose another.");
-    const ok = await rider.v.post(security, "/account/security", { intent: "change-password", currentPassword: rider.password, password: "new-and-better-one", confirmPassword: "new-and-better-one" });
+    const wrong = await rider.v.post(security, "/account/security", {
+      intent: "change-password",
+      currentPassword: "nope-nope-nope",
+      password: "new-and-better-one",
+      confirmPassword: "new-and-better-one",
+    });
+    expect(fieldError(wrong.data.result, "currentPassword")).toBe("That password is not right.");
+    const common = await rider.v.post(security, "/account/security", {
+      intent: "change-password",
+      currentPassword: rider.password,
+      password: "football123",
+      confirmPassword: "football123",
+    });
+    expect(fieldError(common.data.result, "password")).toBe("This password is too common. Please choose another.");
+    const ok = await rider.v.post(security, "/account/security", {
+      intent: "change-password",
+      currentPassword: rider.password,
+      password: "new-and-better-one",
+      confirmPassword: "new-and-better-one",
+    });
     expect(ok.status).toBe(302);
     expect((await rider.v.get(account, "/account")).status).toBe(200);
     expect((await tablet.get(account, "/account")).status).toBe(302);
     const again = visitor(services);
-    expect((await again.post(signin, "/signin", { intent: "signin", email: rider.email, password: "new-and-better-one" })).status).toBe(302);
+    expect(
+      (await again.post(signin, "/signin", { intent: "signin", email: rider.email, password: "new-and-better-one" }))
+        .status,
+    ).toBe(302);
   });
 });

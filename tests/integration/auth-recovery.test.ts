@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session as sessionTable, user as userTable } from "~/db/schema";
-import * as forgot from "~/routes/forgot-password";
-import * as reset from "~/routes/reset-password";
-import * as signin from "~/routes/signin";
-import * as signout from "~/routes/signout";
+import * as forgot from "~/routes/accounts/forgot-password";
+import * as reset from "~/routes/accounts/reset-password";
+import * as signin from "~/routes/accounts/signin";
+import * as signout from "~/routes/accounts/signout";
+import { fieldError } from "~/schemas/form";
+import { createVerifiedUser } from "~/server/demo/factories.server";
 import { createTestServices, type TestServices } from "../support/services";
 import { lastMailTo, mailCount, visitor } from "./auth-helpers";
 
@@ -15,9 +17,7 @@ let userId: string;
 
 beforeAll(async () => {
   services = await createTestServices();
-  const made = await services.auth.api.signUpEmail({ body: { email, password, name: "Rose Canter" } });
-  userId = made.user.id;
-  await services.db.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, userId));
+  ({ id: userId } = await createVerifiedUser(services, { email, password, name: "Rose Canter" }));
 });
 afterAll(async () => {
   await services?.dispose();
@@ -56,21 +56,41 @@ describe("password reset", () => {
     const token = landing.searchParams.get("token")!;
     expect((await v.get(reset, `${landing.pathname}${landing.search}`)).data.token).toBe(token);
 
-    const mismatch = await v.post(reset, "/reset-password", { token, password: "brand-new-stirrups", confirmPassword: "other" });
-    expect(mismatch.data.errors.confirmPassword).toBe("Passwords do not match");
-    const common = await v.post(reset, "/reset-password", { token, password: "iloveyou123", confirmPassword: "iloveyou123" });
-    expect(common.data.errors.password).toBe("This password is too common. Please choose another.");
-    const done = await v.post(reset, "/reset-password", { token, password: "brand-new-stirrups", confirmPassword: "brand-new-stirrups" });
+    const mismatch = await v.post(reset, "/reset-password", {
+      token,
+      password: "brand-new-stirrups",
+      confirmPassword: "other",
+    });
+    expect(fieldError(mismatch.data.result, "confirmPassword")).toBe("Passwords do not match");
+    const common = await v.post(reset, "/reset-password", {
+      token,
+      password: "iloveyou123",
+      confirmPassword: "iloveyou123",
+    });
+    expect(fieldError(common.data.result, "password")).toBe("This password is too common. Please choose another.");
+    const done = await v.post(reset, "/reset-password", {
+      token,
+      password: "brand-new-stirrups",
+      confirmPassword: "brand-new-stirrups",
+    });
     expect(done.status).toBe(302);
     expect(done.location).toBe("/signin");
     expect(await sessionsOf(userId)).toHaveLength(0);
 
     const old = await visitor(services).post(signin, "/signin", { intent: "signin", email, password });
     expect(old.status).toBe(401);
-    const fresh = await visitor(services).post(signin, "/signin", { intent: "signin", email, password: "brand-new-stirrups" });
+    const fresh = await visitor(services).post(signin, "/signin", {
+      intent: "signin",
+      email,
+      password: "brand-new-stirrups",
+    });
     expect(fresh.status).toBe(302);
 
-    const reused = await v.post(reset, "/reset-password", { token, password: "another-new-one-here", confirmPassword: "another-new-one-here" });
+    const reused = await v.post(reset, "/reset-password", {
+      token,
+      password: "another-new-one-here",
+      confirmPassword: "another-new-one-here",
+    });
     expect(reused.status).toBe(400);
     expect(reused.data.notice.description).toMatch(/invalid or has expired/);
   });
@@ -84,7 +104,9 @@ describe("password reset", () => {
 describe("resending the confirmation link", () => {
   it("answers the same whatever the address, and mails only an unconfirmed account", async () => {
     const unconfirmed = "unconfirmed@example.test";
-    await services.auth.api.signUpEmail({ body: { email: unconfirmed, password: "pending-rider-pass", name: "Una Firmed" } });
+    await services.auth.api.signUpEmail({
+      body: { email: unconfirmed, password: "pending-rider-pass", name: "Una Firmed" },
+    });
     const before = await mailCount(services, unconfirmed, "verify-email");
     const confirmedBefore = await mailCount(services, email, "verify-email");
     const v = visitor(services);

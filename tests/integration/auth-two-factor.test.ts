@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { twoFactor, user as userTable, userRoles } from "~/db/schema";
-import * as accountSecurity from "~/routes/account-security";
-import * as admin from "~/routes/admin";
-import * as signin from "~/routes/signin";
-import * as twoFactorRoute from "~/routes/two-factor";
+import { twoFactor, user as userTable } from "~/db/schema";
+import * as accountSecurity from "~/routes/accounts/account-security";
+import * as signin from "~/routes/accounts/signin";
+import * as twoFactorRoute from "~/routes/accounts/two-factor";
+import * as admin from "~/routes/admin/dashboard";
+import { fieldError } from "~/schemas/form";
+import { createVerifiedUser } from "~/server/demo/factories.server";
 import { createTestServices, type TestServices } from "../support/services";
 import { totp, visitor, wrongTotp } from "./auth-helpers";
 
@@ -16,10 +18,7 @@ let userId: string;
 beforeAll(async () => {
   // ADMIN_REQUIRE_2FA is unset here, as in production: the admin area needs two-factor.
   services = await createTestServices();
-  const made = await services.auth.api.signUpEmail({ body: { email, password, name: "Tess Factor" } });
-  userId = made.user.id;
-  await services.db.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, userId));
-  await services.db.insert(userRoles).values({ userId, role: "admin" });
+  ({ id: userId } = await createVerifiedUser(services, { email, password, name: "Tess Factor", roles: ["admin"] }));
 });
 afterAll(async () => {
   await services?.dispose();
@@ -44,8 +43,11 @@ describe("two-factor authentication", () => {
   it("enrols with a QR code and backup codes, and turns on only after a correct code", async () => {
     const v = visitor(services);
     await v.post(signin, "/signin", { intent: "signin", email, password });
-    const wrongPassword = await v.post(accountSecurity, "/account/security", { intent: "enable-2fa", password: "nope-nope-nope" });
-    expect(wrongPassword.data.errors.password).toBe("That password is not right.");
+    const wrongPassword = await v.post(accountSecurity, "/account/security", {
+      intent: "enable-2fa",
+      password: "nope-nope-nope",
+    });
+    expect(fieldError(wrongPassword.data.result, "password")).toBe("That password is not right.");
 
     const started = await v.post(accountSecurity, "/account/security", { intent: "enable-2fa", password });
     expect(started.status).toBe(200);
@@ -57,11 +59,19 @@ describe("two-factor authentication", () => {
     backupCodes = enrolment.backupCodes;
     expect((await v.get(accountSecurity, "/account/security")).data.twoFactor).toBe("pending");
 
-    const wrong = await v.post(accountSecurity, "/account/security", { intent: "confirm-2fa", code: wrongTotp(enrolment.secret), totpURI: enrolment.totpURI });
+    const wrong = await v.post(accountSecurity, "/account/security", {
+      intent: "confirm-2fa",
+      code: wrongTotp(enrolment.secret),
+      totpURI: enrolment.totpURI,
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.data.enrolment.secret).toBe(secret);
 
-    const confirmed = await v.post(accountSecurity, "/account/security", { intent: "confirm-2fa", code: nextCode(secret), totpURI: enrolment.totpURI });
+    const confirmed = await v.post(accountSecurity, "/account/security", {
+      intent: "confirm-2fa",
+      code: nextCode(secret),
+      totpURI: enrolment.totpURI,
+    });
     expect(confirmed.status).toBe(302);
     const [row] = await services.db.select().from(userTable).where(eq(userTable.id, userId));
     expect(row!.twoFactorEnabled).toBe(true);
@@ -80,7 +90,7 @@ describe("two-factor authentication", () => {
 
     const wrong = await v.post(twoFactorRoute, "/two-factor", { code: wrongTotp(secret), redirectTo: "/admin" });
     expect(wrong.status).toBe(400);
-    expect(wrong.data.errors.code).toMatch(/not right/);
+    expect(fieldError(wrong.data.result, "code")).toMatch(/not right/);
     const right = await v.post(twoFactorRoute, "/two-factor", { code: nextCode(secret, 1), redirectTo: "/admin" });
     expect(right.status).toBe(302);
     expect(right.location).toBe("/admin");
@@ -108,12 +118,24 @@ describe("two-factor authentication", () => {
     const v = visitor(services);
     await v.post(signin, "/signin", { intent: "signin", email, password });
     await v.post(twoFactorRoute, "/two-factor", { code: backupCodes[1]! });
-    const noCode = await v.post(accountSecurity, "/account/security", { intent: "disable-2fa", password, code: wrongTotp(secret) });
+    const noCode = await v.post(accountSecurity, "/account/security", {
+      intent: "disable-2fa",
+      password,
+      code: wrongTotp(secret),
+    });
     expect(noCode.status).toBe(400);
-    expect(noCode.data.errors.code).toMatch(/not right/);
-    const badPassword = await v.post(accountSecurity, "/account/security", { intent: "disable-2fa", password: "wrong-password-here", code: nextCode(secret) });
-    expect(badPassword.data.errors.password).toBe("That password is not right.");
-    const off = await v.post(accountSecurity, "/account/security", { intent: "disable-2fa", password, code: nextCode(secret) });
+    expect(fieldError(noCode.data.result, "code")).toMatch(/not right/);
+    const badPassword = await v.post(accountSecurity, "/account/security", {
+      intent: "disable-2fa",
+      password: "wrong-password-here",
+      code: nextCode(secret),
+    });
+    expect(fieldError(badPassword.data.result, "password")).toBe("That password is not right.");
+    const off = await v.post(accountSecurity, "/account/security", {
+      intent: "disable-2fa",
+      password,
+      code: nextCode(secret),
+    });
     expect(off.status).toBe(302);
     const [row] = await services.db.select().from(userTable).where(eq(userTable.id, userId));
     expect(row!.twoFactorEnabled).toBe(false);

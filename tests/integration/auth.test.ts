@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consentRecords, profiles, session as sessionTable, user as userTable } from "~/db/schema";
-import * as authRoute from "~/routes/auth";
-import * as join from "~/routes/join";
-import * as signin from "~/routes/signin";
+import * as authRoute from "~/routes/accounts/auth";
+import * as join from "~/routes/accounts/join";
+import * as signin from "~/routes/accounts/signin";
+import { fieldError } from "~/schemas/form";
 import { createTestServices, type TestServices } from "../support/services";
 import { lastMailTo, mailCount, visitor } from "./auth-helpers";
 
@@ -30,7 +31,7 @@ const joinForm = (email: string, extra: Record<string, string> = {}) => ({
 });
 
 describe("joining", () => {
-  it("a new rider joins, gets a confirmation link, cannot sign in until they open it, and the link signs them in", async () => {
+  it("a new rider joins, gets a link, cannot sign in until they open it, and the link signs them in", async () => {
     const rider = visitor(services);
     const email = "harriet@example.test";
     const joined = await rider.post(join, "/join", joinForm(email));
@@ -41,7 +42,13 @@ describe("joining", () => {
     const [account] = await services.db.select().from(userTable).where(eq(userTable.email, email));
     expect(account).toMatchObject({ name: "Harriet Gallop", emailVerified: false });
     const [profile] = await services.db.select().from(profiles).where(eq(profiles.userId, account!.id));
-    expect(profile).toMatchObject({ email, firstName: "Harriet", lastName: "Gallop", phone: "07700 900123", marketingConsent: true });
+    expect(profile).toMatchObject({
+      email,
+      firstName: "Harriet",
+      lastName: "Gallop",
+      phone: "07700 900123",
+      marketingConsent: true,
+    });
     const consents = await services.db.select().from(consentRecords).where(eq(consentRecords.userId, account!.id));
     expect(consents).toHaveLength(1);
     expect(consents[0]).toMatchObject({ purpose: "marketing", granted: true, source: "sign-up:join" });
@@ -73,42 +80,91 @@ describe("joining", () => {
     expect(await services.db.select().from(consentRecords).where(eq(consentRecords.email, email))).toHaveLength(0);
   });
 
-  it("refuses mismatched passwords, missing terms, short and common passwords with the spec's messages, and creates nothing", async () => {
+  it("refuses bad passwords and missing terms with the spec's messages, and creates nothing", async () => {
+    // Mismatched, short and common passwords, and the terms left unticked.
     const v = visitor(services);
-    const mismatch = await v.post(join, "/join", joinForm("m@example.test", { confirmPassword: "something-else-entirely" }));
+    const mismatch = await v.post(
+      join,
+      "/join",
+      joinForm("m@example.test", { confirmPassword: "something-else-entirely" }),
+    );
     expect(mismatch.status).toBe(400);
-    expect(mismatch.data.notice).toMatchObject({ title: "Password Mismatch", description: "Passwords do not match. Please try again." });
+    expect(mismatch.data.notice).toMatchObject({
+      title: "Password Mismatch",
+      description: "Passwords do not match. Please try again.",
+    });
     const terms = await v.post(join, "/join", joinForm("t@example.test", { agreeTerms: "" }));
-    expect(terms.data.notice).toMatchObject({ title: "Terms Required", description: "Please agree to the terms and conditions." });
-    const short = await v.post(authRoute, "/auth?tab=signup", joinForm("s@example.test", { password: "abc12", confirmPassword: "abc12" }));
-    expect(short.data.errors.password).toBe("Password must be at least 6 characters");
-    const seven = await v.post(authRoute, "/auth?tab=signup", joinForm("s@example.test", { password: "abc1234", confirmPassword: "abc1234" }));
-    expect(seven.data.errors.password).toBe("Password must be at least 8 characters");
-    const common = await v.post(authRoute, "/auth?tab=signup", joinForm("s@example.test", { password: "Password123", confirmPassword: "Password123" }));
-    expect(common.data.errors.password).toBe("This password is too common. Please choose another.");
-    const authMismatch = await v.post(authRoute, "/auth?tab=signup", joinForm("s@example.test", { confirmPassword: "nope-nope-nope" }));
-    expect(authMismatch.data.errors.confirmPassword).toBe("Passwords do not match");
-    const missing = await v.post(authRoute, "/auth?tab=signup", { intent: "signup", firstName: "", lastName: "", email: "", password: "", confirmPassword: "" });
-    expect(Object.keys(missing.data.errors).sort()).toEqual(["confirmPassword", "email", "firstName", "lastName", "password"]);
+    expect(terms.data.notice).toMatchObject({
+      title: "Terms Required",
+      description: "Please agree to the terms and conditions.",
+    });
+    const short = await v.post(
+      authRoute,
+      "/auth?tab=signup",
+      joinForm("s@example.test", { password: "abc12", confirmPassword: "abc12" }),
+    );
+    // One minimum everywhere, as the form's hint says.
+    expect(fieldError(short.data.result, "password")).toBe("Password must be at least 8 characters");
+    const seven = await v.post(
+      authRoute,
+      "/auth?tab=signup",
+      joinForm("s@example.test", { password: "abc1234", confirmPassword: "abc1234" }),
+    );
+    expect(fieldError(seven.data.result, "password")).toBe("Password must be at least 8 characters");
+    const common = await v.post(
+      authRoute,
+      "/auth?tab=signup",
+      joinForm("s@example.test", { password: "Password123", confirmPassword: "Password123" }),
+    );
+    expect(fieldError(common.data.result, "password")).toBe("This password is too common. Please choose another.");
+    const authMismatch = await v.post(
+      authRoute,
+      "/auth?tab=signup",
+      joinForm("s@example.test", { confirmPassword: "nope-nope-nope" }),
+    );
+    expect(fieldError(authMismatch.data.result, "confirmPassword")).toBe("Passwords do not match");
+    const missing = await v.post(authRoute, "/auth?tab=signup", {
+      intent: "signup",
+      firstName: "",
+      lastName: "",
+      email: "",
+      password: "",
+      confirmPassword: "",
+    });
+    expect(Object.keys(missing.data.result.error).sort()).toEqual([
+      "confirmPassword",
+      "email",
+      "firstName",
+      "lastName",
+      "password",
+    ]);
     for (const email of ["m@example.test", "t@example.test", "s@example.test"]) {
       expect(await services.db.select().from(userTable).where(eq(userTable.email, email))).toHaveLength(0);
     }
   });
 
   it("the API refuses a common password too, so no route round our forms allows one", async () => {
-    await expect(services.auth.api.signUpEmail({ body: { email: "api@example.test", password: "qwertyuiop", name: "A B" } })).rejects.toThrow(/too common/);
+    await expect(
+      services.auth.api.signUpEmail({ body: { email: "api@example.test", password: "qwertyuiop", name: "A B" } }),
+    ).rejects.toThrow(/too common/);
   });
 
   it("says when an address is already registered (the spec's one disclosure), on both sign-up forms", async () => {
     const v = visitor(services);
     const first = await v.post(authRoute, "/auth?tab=signup", joinForm("twice@example.test"));
     expect(first.status).toBe(200);
-    expect(first.data.notice).toMatchObject({ title: "Registration Successful!", description: "Please check your email to confirm your account." });
+    expect(first.data.notice).toMatchObject({
+      title: "Registration Successful!",
+      description: "Please check your email to confirm your account.",
+    });
     const again = await v.post(authRoute, "/auth?tab=signup", joinForm("Twice@Example.test"));
     expect(again.status).toBe(409);
     expect(again.data.notice.description).toBe("This email is already registered. Please sign in instead.");
     const viaJoin = await v.post(join, "/join", joinForm("twice@example.test"));
-    expect(viaJoin.data.notice).toMatchObject({ title: "Sign Up Failed", description: "This email is already registered. Please sign in instead." });
+    expect(viaJoin.data.notice).toMatchObject({
+      title: "Sign Up Failed",
+      description: "This email is already registered. Please sign in instead.",
+    });
     expect(await mailCount(services, "twice@example.test", "verify-email")).toBe(1);
   });
 });
@@ -122,12 +178,19 @@ describe("signing in", () => {
     await services.db.update(userTable).set({ emailVerified: true }).where(eq(userTable.email, email));
   });
 
-  it("rejects a wrong password with the spec's message and signs in with the right one, back to where they were going", async () => {
+  it("rejects a wrong password with the spec's message; the right one signs in, back where they were", async () => {
     const v = visitor(services);
     const wrong = await v.post(signin, "/signin", { intent: "signin", email, password: "not-the-password" });
     expect(wrong.status).toBe(401);
-    expect(wrong.data.notice).toMatchObject({ title: "Sign In Failed", description: "Invalid email or password. Please check your credentials." });
-    const unknown = await v.post(signin, "/signin", { intent: "signin", email: "nobody@example.test", password: "not-the-password" });
+    expect(wrong.data.notice).toMatchObject({
+      title: "Sign In Failed",
+      description: "Invalid email or password. Please check your credentials.",
+    });
+    const unknown = await v.post(signin, "/signin", {
+      intent: "signin",
+      email: "nobody@example.test",
+      password: "not-the-password",
+    });
     expect(unknown.data.notice.description).toBe("Invalid email or password. Please check your credentials.");
     const ok = await v.post(authRoute, "/auth", { intent: "signin", email, password, redirectTo: "/account" });
     expect(ok.status).toBe(302);
@@ -147,7 +210,11 @@ describe("signing in", () => {
   it("sends a signed-in visitor away from /signin, /join and /auth: home, or the same-site redirectTo", async () => {
     const v = visitor(services);
     await v.post(signin, "/signin", { intent: "signin", email, password });
-    for (const [mod, path] of [[signin, "/signin"], [join, "/join"], [authRoute, "/auth"]] as const) {
+    for (const [mod, path] of [
+      [signin, "/signin"],
+      [join, "/join"],
+      [authRoute, "/auth"],
+    ] as const) {
       expect((await v.get(mod, path)).location).toBe("/");
     }
     expect((await v.get(authRoute, "/auth?redirectTo=%2Fbasket")).location).toBe("/basket");

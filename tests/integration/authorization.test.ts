@@ -1,12 +1,15 @@
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, userRoles, user as userTable } from "~/db/schema";
 import type { Role } from "~/db/constants";
-import routes from "~/routes";
-import * as admin from "~/routes/admin";
-import * as signin from "~/routes/signin";
+import { auditLog, userRoles } from "~/db/schema";
+import { type Permission, permissionsOf, type RoutePermission } from "~/domain/permissions";
+import * as adminLayout from "~/routes/admin/admin-layout";
+import * as dashboard from "~/routes/admin/dashboard";
+import * as roles from "~/routes/admin/roles";
+import { concreteRoute } from "../support/param-fixtures";
+import { leafRoutes } from "../support/route-list";
 import { createTestServices, type TestServices } from "../support/services";
-import { visitor, type RouteModule } from "./auth-helpers";
+import { type RouteModule, signedInAs as signedInAsRole, visitor } from "./auth-helpers";
 
 let services: TestServices;
 
@@ -18,31 +21,27 @@ afterAll(async () => {
   await services?.dispose();
 });
 
-type RouteEntry = { path?: string; file: string; children?: RouteEntry[] };
-function flatten(entries: RouteEntry[]): RouteEntry[] {
-  return entries.flatMap((e) => [e, ...flatten(e.children ?? [])]);
-}
-
 /** Every route under /admin in app/routes.ts, so a new admin page is checked the day it is added. */
-const adminRoutes = flatten(routes as RouteEntry[]).filter((r) => r.path === "admin" || r.path?.startsWith("admin/"));
-const modules = import.meta.glob<RouteModule>("../../app/routes/*.{ts,tsx}");
+const adminRoutes = leafRoutes.filter((r) => r.path === "admin" || r.path?.startsWith("admin/"));
+type AdminModule = RouteModule & { permission?: RoutePermission };
+const modules = import.meta.glob<AdminModule>("../../app/routes/**/*.{ts,tsx}");
 async function load(file: string) {
   const mod = modules[`../../app/${file}`];
   if (!mod) throw new Error(`no module for ${file}`);
   return mod();
 }
 
-const concretePath = (path: string) => `/${path.replace(/:[^/]+/g, "1")}`;
+const concrete = (path: string) => concreteRoute(services, path);
 
-async function signedInAs(role: Role | "none") {
-  const email = `${role}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-  const password = "a-role-test-password";
-  const made = await services.auth.api.signUpEmail({ body: { email, password, name: `Role ${role}` } });
-  await services.db.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, made.user.id));
-  if (role !== "none") await services.db.insert(userRoles).values({ userId: made.user.id, role });
-  const v = visitor(services);
-  await v.post(signin, "/signin", { intent: "signin", email, password });
-  return { v, id: made.user.id, email };
+const signedInAs = (role: Role | "none") => signedInAsRole(services, role);
+
+const moderatorMay = (permission: Permission) => permissionsOf(["moderator"]).has(permission);
+const auditRows = async () => (await services.db.select({ n: count() }).from(auditLog))[0]?.n ?? 0;
+
+/** Each intent an action takes with the permission it needs ("" for an action with one permission). */
+function actionIntents(action: RoutePermission["action"]): [string, Permission][] {
+  if (!action) return [];
+  return typeof action === "string" ? [["", action]] : Object.entries(action);
 }
 
 describe("every admin route", () => {
@@ -51,35 +50,84 @@ describe("every admin route", () => {
   });
 
   for (const route of adminRoutes) {
-    const path = concretePath(route.path!);
-    it(`${path}: anonymous → /auth, user → /, moderator → /, admin → 200 (loader and action)`, async () => {
+    it(`/${route.path}: anonymous → /auth, user → /, staff by its permission (loader, each action)`, async () => {
       const mod = await load(route.file);
+      const { permission } = mod;
+      // The module says what it needs, for exactly what it has.
+      expect(Boolean(permission?.loader), "permission.loader matches the loader").toBe(Boolean(mod.loader));
+      expect(Boolean(permission?.action), "permission.action matches the action").toBe(Boolean(mod.action));
       const anonymous = visitor(services);
-      const [user, moderator, administrator] = [await signedInAs("user"), await signedInAs("moderator"), await signedInAs("admin")];
-      if (mod.loader) {
-        expect((await anonymous.get(mod, path)).location).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
-        expect((await user.v.get(mod, path)).location).toBe("/");
-        expect((await moderator.v.get(mod, path)).location).toBe("/");
-        const ok = await administrator.v.get(mod, path);
+      const [user, moderator, administrator] = [
+        await signedInAs("user"),
+        await signedInAs("moderator"),
+        await signedInAs("admin"),
+      ];
+      const signIn = (url: string) => `/auth?redirectTo=${encodeURIComponent(url)}`;
+
+      if (mod.loader && permission?.loader) {
+        const { url, params } = await concrete(route.path!);
+        expect((await anonymous.get(mod, url, params)).location).toBe(signIn(url));
+        expect((await user.v.get(mod, url, params)).location).toBe("/");
+        expect((await moderator.v.get(mod, url, params)).status).toBe(moderatorMay(permission.loader) ? 200 : 403);
+        const ok = await administrator.v.get(mod, url, params);
         expect(ok.status).toBe(200);
         expect(ok.location).toBeNull();
       }
-      if (mod.action) {
-        const form = { intent: "add-role", email: user.email, role: "admin" };
-        expect((await anonymous.post(mod, path, form)).location).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
-        expect((await user.v.post(mod, path, form)).location).toBe("/");
-        expect((await moderator.v.post(mod, path, form)).location).toBe("/");
-        const roles = await services.db.select().from(userRoles).where(eq(userRoles.userId, user.id));
-        expect(roles.map((r) => r.role)).toEqual(["user"]);
+
+      for (const [intent, needed] of actionIntents(permission?.action)) {
+        const { url, params } = await concrete(route.path!);
+        const form: Record<string, string> = intent ? { intent } : {};
+        const before = await auditRows();
+        expect((await anonymous.post(mod, url, form, params)).location).toBe(signIn(url));
+        expect((await user.v.post(mod, url, form, params)).location).toBe("/");
+        const moderated = await moderator.v.post(mod, url, form, params);
+        if (moderatorMay(needed)) expect(moderated.status, `moderator ${intent}`).not.toBe(403);
+        else expect(moderated.status, `moderator ${intent}`).toBe(403);
+        // Refused posts change nothing: no staff action was recorded.
+        if (!moderatorMay(needed)) expect(await auditRows()).toBe(before);
+        const allowed = await administrator.v.post(mod, url, form, params);
+        expect(allowed.status, `admin ${intent}`).not.toBe(403);
+        expect([signIn(url), "/"]).not.toContain(allowed.location);
       }
     });
   }
 
+  it("shows each staff member only the tabs their permissions open", async () => {
+    const tabsOf = async (role: Role) => {
+      const { v } = await signedInAs(role);
+      return (await v.get(adminLayout, "/admin")).data.tabs.map((t: { label: string }) => t.label);
+    };
+    expect(await tabsOf("admin")).toEqual([
+      "Dashboard",
+      "Competitions",
+      "Orders",
+      "Winners",
+      "Complaints",
+      "Roles",
+      "Settings",
+      "Domain",
+      "Audit",
+      "Marketing",
+      "Recovery",
+    ]);
+    expect(await tabsOf("moderator")).toEqual(["Dashboard", "Competitions", "Orders", "Complaints", "Audit"]);
+  });
+
   it("a user whose role check fails is sent home, not let in", async () => {
     const someone = await signedInAs("admin");
-    const broken = { ...services, db: new Proxy(services.db, { get: (t, p) => (p === "select" ? () => { throw new Error("db down"); } : Reflect.get(t, p)) }) };
+    const broken = {
+      ...services,
+      db: new Proxy(services.db, {
+        get: (t, p) =>
+          p === "select"
+            ? () => {
+                throw new Error("db down");
+              }
+            : Reflect.get(t, p),
+      }),
+    };
     const { run, makeRequest } = await import("./auth-helpers");
-    const out = await run(broken, admin.loader, makeRequest(services, "/admin", someone.v.jar));
+    const out = await run(broken, dashboard.loader, makeRequest(services, "/admin", someone.v.jar));
     expect(out.location).toBe("/");
   });
 });
@@ -88,50 +136,67 @@ describe("the Roles tab", () => {
   it("adds and removes roles by e-mail with the spec's messages, logging each change", async () => {
     const boss = await signedInAs("admin");
     const rider = await signedInAs("none");
-    const missing = await boss.v.post(admin, "/admin", { intent: "add-role", email: "", role: "" });
+    const missing = await boss.v.post(roles, "/admin/roles", { intent: "add-role", email: "", role: "" });
     expect(missing.status).toBe(400);
     expect(missing.data.notice.description).toBe("Please enter an email and select a role");
-    const unknown = await boss.v.post(admin, "/admin", { intent: "add-role", email: "nobody-here@example.test", role: "moderator" });
+    const unknown = await boss.v.post(roles, "/admin/roles", {
+      intent: "add-role",
+      email: "nobody-here@example.test",
+      role: "moderator",
+    });
     expect(unknown.data.notice.description).toBe("User not found. Make sure they have an account.");
 
-    const added = await boss.v.post(admin, "/admin", { intent: "add-role", email: rider.email.toUpperCase(), role: "moderator" });
+    const added = await boss.v.post(roles, "/admin/roles", {
+      intent: "add-role",
+      email: rider.email.toUpperCase(),
+      role: "moderator",
+    });
     expect(added.status).toBe(302);
+    expect(added.location).toBe("/admin/roles");
     expect(boss.v.jar.has("paddock_toast")).toBe(true);
-    const duplicate = await boss.v.post(admin, "/admin", { intent: "add-role", email: rider.email, role: "moderator" });
+    const duplicate = await boss.v.post(roles, "/admin/roles", {
+      intent: "add-role",
+      email: rider.email,
+      role: "moderator",
+    });
     expect(duplicate.status).toBe(409);
     expect(duplicate.data.notice.description).toBe("User already has this role");
 
-    const page = await boss.v.get(admin, "/admin");
+    const page = await boss.v.get(roles, "/admin/roles");
     expect(page.data.roles[0]).toMatchObject({ email: rider.email, role: "moderator" });
     const roleId = page.data.roles[0].id;
-    const removed = await boss.v.post(admin, "/admin", { intent: "remove-role", roleId: String(roleId) });
+    const removed = await boss.v.post(roles, "/admin/roles", { intent: "remove-role", roleId: String(roleId) });
     expect(removed.status).toBe(302);
     expect(await services.db.select().from(userRoles).where(eq(userRoles.id, roleId))).toHaveLength(0);
-    const gone = await boss.v.post(admin, "/admin", { intent: "remove-role", roleId: String(roleId) });
+    const gone = await boss.v.post(roles, "/admin/roles", { intent: "remove-role", roleId: String(roleId) });
     expect(gone.data.notice.description).toBe("Failed to remove role");
 
-    const log = await services.db.select().from(auditLog).where(eq(auditLog.subject, `user:${rider.id}`));
-    expect(log.map((l) => l.action).sort()).toEqual(["role.added", "role.removed"]);
+    const log = await services.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `user:${rider.id}`));
+    expect(log.map((l) => [l.action, l.before, l.after]).sort()).toEqual([
+      ["role.added", null, { role: "moderator" }],
+      ["role.removed", { role: "moderator" }, null],
+    ]);
     expect(log.every((l) => l.actorUserId === boss.id)).toBe(true);
-  });
-
-  it("shows the dashboard's numbers from the database", async () => {
-    const boss = await signedInAs("admin");
-    const page = await boss.v.get(admin, "/admin");
-    expect(page.data.stats).toEqual({ revenuePence: 0, ticketsSold: 0, activeCompetitions: 0, totalOrders: 0 });
   });
 });
 
 describe("account routes", () => {
-  const accountRoutes = flatten(routes as RouteEntry[]).filter((r) => r.path === "account" || r.path?.startsWith("account/"));
+  const accountRoutes = leafRoutes.filter((r) => r.path === "account" || r.path?.startsWith("account/"));
 
   for (const route of accountRoutes) {
-    const path = concretePath(route.path!);
+    const path = `/${route.path}`;
     it(`${path} sends an anonymous visitor to sign in`, async () => {
       const mod = await load(route.file);
       const anonymous = visitor(services);
-      if (mod.loader) expect((await anonymous.get(mod, path)).location).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
-      if (mod.action) expect((await anonymous.post(mod, path, { intent: "profile" })).location).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
+      if (mod.loader)
+        expect((await anonymous.get(mod, path)).location).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
+      if (mod.action)
+        expect((await anonymous.post(mod, path, { intent: "profile" })).location).toBe(
+          `/auth?redirectTo=${encodeURIComponent(path)}`,
+        );
     });
   }
 });

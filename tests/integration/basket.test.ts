@@ -1,7 +1,14 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addToBasket, clearBasket, getBasket, removeFromBasket, setBasketAnswer, setBasketQuantity } from "~/server/basket.server";
-import { CORRECT, createCheckoutHarness, WRONG, type Harness } from "./checkout-harness";
+import {
+  addToBasket,
+  clearBasket,
+  getBasket,
+  removeFromBasket,
+  setBasketAnswer,
+  setBasketQuantity,
+} from "~/server/checkout/basket.server";
+import { CORRECT, createCheckoutHarness, type Harness, WRONG } from "./checkout-harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -16,17 +23,32 @@ describe("the basket lives on the server", () => {
     const saddle = await h.createCompetition({ entryPricePence: 500 });
     const boots = await h.createCompetition({ entryPricePence: 299 });
     const buyer = await h.createBuyer();
-    expect(await addToBasket(h.services, buyer.id, { competitionId: saddle.id, quantity: "2", skillAnswer: CORRECT })).toEqual({ ok: true });
+    expect(
+      await addToBasket(h.services, buyer.id, { competitionId: saddle.id, quantity: "2", skillAnswer: CORRECT }),
+    ).toEqual({ ok: true });
     expect(await addToBasket(h.services, buyer.id, { competitionId: saddle.id, quantity: 2 })).toEqual({ ok: true });
-    expect(await addToBasket(h.services, buyer.id, { competitionId: boots.id, quantity: "lots" })).toEqual({ ok: true });
+    expect(await addToBasket(h.services, buyer.id, { competitionId: boots.id, quantity: "lots" })).toEqual({
+      ok: true,
+    });
 
     let basket = await getBasket(h.services, buyer.id);
     expect(basket.lines.map((l) => [l.competitionId, l.quantity, l.skillAnswer])).toEqual([
       [saddle.id, 4, CORRECT],
       [boots.id, 1, null],
     ]);
-    expect(basket.lines[0]).toMatchObject({ title: saddle.title, unitPricePence: 500, maxQuantity: 10, available: true, skillOptions: saddle.skillOptions });
-    expect(basket.lines[0]?.pricing).toMatchObject({ subtotalPence: 2000, discountPercent: 5, discountPence: 100, totalPence: 1900 });
+    expect(basket.lines[0]).toMatchObject({
+      title: saddle.title,
+      unitPricePence: 500,
+      maxQuantity: 10,
+      available: true,
+      skillOptions: saddle.skillOptions,
+    });
+    expect(basket.lines[0]?.pricing).toMatchObject({
+      subtotalPence: 2000,
+      discountPercent: 5,
+      discountPence: 100,
+      totalPence: 1900,
+    });
     expect(basket.totals).toEqual({ subtotalPence: 2299, discountPence: 100, totalPence: 2199 });
 
     await addToBasket(h.services, buyer.id, { competitionId: saddle.id, quantity: 9 });
@@ -52,13 +74,21 @@ describe("the basket lives on the server", () => {
   it("keeps only answers that are among the options", async () => {
     const comp = await h.createCompetition();
     const buyer = await h.createBuyer();
-    expect(await addToBasket(h.services, buyer.id, { competitionId: comp.id, quantity: 1, skillAnswer: "Hacking" })).toEqual({ ok: false, message: "Please choose one of the answers." });
+    expect(
+      await addToBasket(h.services, buyer.id, { competitionId: comp.id, quantity: 1, skillAnswer: "Hacking" }),
+    ).toEqual({ ok: false, message: "Please choose one of the answers." });
     await addToBasket(h.services, buyer.id, { competitionId: comp.id, quantity: 1 });
-    expect(await setBasketAnswer(h.services, buyer.id, comp.id, "Hacking")).toEqual({ ok: false, message: "Please choose one of the answers." });
+    expect(await setBasketAnswer(h.services, buyer.id, comp.id, "Hacking")).toEqual({
+      ok: false,
+      message: "Please choose one of the answers.",
+    });
     expect(await setBasketAnswer(h.services, buyer.id, comp.id, WRONG)).toEqual({ ok: true });
     expect((await getBasket(h.services, buyer.id)).lines[0]?.skillAnswer).toBe(WRONG);
     const other = await h.createCompetition();
-    expect(await setBasketAnswer(h.services, buyer.id, other.id, CORRECT)).toEqual({ ok: false, message: "This competition is not in your basket." });
+    expect(await setBasketAnswer(h.services, buyer.id, other.id, CORRECT)).toEqual({
+      ok: false,
+      message: "This competition is not in your basket.",
+    });
   });
 
   it("shows lines that can no longer be bought, without counting them in the total", async () => {
@@ -68,11 +98,17 @@ describe("the basket lives on the server", () => {
     const selling = await h.createCompetition({ totalTickets: 5, ticketsSold: 3 });
     const capped = await h.createCompetition({ maxTicketsPerUser: 2 });
     for (const c of [open, closing, selling, capped]) {
-      expect(await addToBasket(h.services, buyer.id, { competitionId: c.id, quantity: 2, skillAnswer: CORRECT })).toEqual({ ok: true });
+      expect(
+        await addToBasket(h.services, buyer.id, { competitionId: c.id, quantity: 2, skillAnswer: CORRECT }),
+      ).toEqual({ ok: true });
     }
     // Meanwhile: one closes, one sells out to someone else, and the buyer uses up their cap on another.
-    await h.services.db.execute(sql`update competitions set end_date = now() - interval '1 second' where id = ${closing.id}`);
-    const rival = await h.checkout(await h.createBuyer(), [{ competitionId: selling.id, quantity: 2, skillAnswer: CORRECT }]);
+    await h.services.db.execute(
+      sql`update competitions set end_date = now() - interval '1 second' where id = ${closing.id}`,
+    );
+    const rival = await h.checkout(await h.createBuyer(), [
+      { competitionId: selling.id, quantity: 2, skillAnswer: CORRECT },
+    ]);
     expect(rival.ok).toBe(true);
     expect((await h.checkout(buyer, [{ competitionId: capped.id, quantity: 2, skillAnswer: CORRECT }])).ok).toBe(true);
 
@@ -83,7 +119,10 @@ describe("the basket lives on the server", () => {
     expect(byId.get(selling.id)).toMatchObject({ available: false, unavailableReason: "sold_out" });
     expect(byId.get(capped.id)).toMatchObject({ available: false, unavailableReason: "limit_reached" });
     expect(basket.totals.totalPence).toBe(200);
-    expect(await addToBasket(h.services, buyer.id, { competitionId: selling.id, quantity: 1 })).toEqual({ ok: false, message: "Sorry, this competition has sold out." });
+    expect(await addToBasket(h.services, buyer.id, { competitionId: selling.id, quantity: 1 })).toEqual({
+      ok: false,
+      message: "Sorry, this competition has sold out.",
+    });
   });
 
   it("removes and clears, and each buyer sees only their own basket", async () => {
@@ -99,6 +138,9 @@ describe("the basket lives on the server", () => {
     await clearBasket(h.services, buyer.id);
     expect((await getBasket(h.services, buyer.id)).lines).toEqual([]);
     expect((await getBasket(h.services, neighbour.id)).lines).toMatchObject([{ competitionId: a.id, quantity: 3 }]);
-    expect(await addToBasket(h.services, buyer.id, { competitionId: 999_999, quantity: 1 })).toEqual({ ok: false, message: "This competition could not be found." });
+    expect(await addToBasket(h.services, buyer.id, { competitionId: 999_999, quantity: 1 })).toEqual({
+      ok: false,
+      message: "This competition could not be found.",
+    });
   });
 });

@@ -3,25 +3,38 @@
 // app's provider (the official Stripe SDK) talks to the stand-in exactly as it would to Stripe.
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { and, asc, eq, sql } from "drizzle-orm";
 import { toNodeHandler } from "better-auth/node";
+import { and, asc, eq, sql } from "drizzle-orm";
 import express from "express";
 import type pg from "pg";
-import { competitions, emailOutbox, orders, profiles, stripeStandinSessions, tickets, user } from "~/db/schema";
-import { createPaymentProvider, standinCredentials } from "~/server/payments/provider.server";
-import { startCheckout, type CheckoutLineInput } from "~/server/checkout.server";
-import { signPayload } from "../../server/stripe-standin";
+import {
+  competitions,
+  emailOutbox,
+  type NewCompetition,
+  orders,
+  profiles,
+  stripeStandinSessions,
+  tickets,
+  user,
+} from "~/db/schema";
+import { type CheckoutLineInput, startCheckout } from "~/server/checkout/checkout.server";
+import { createCompetition, createVerifiedUser, SAMPLE_SKILL_QUESTION } from "~/server/demo/factories.server";
+import { createPaymentProvider, standinCredentials } from "~/server/platform/payments.server";
 import { mountPayments } from "../../server/payments";
+import { signPayload } from "../../server/stripe-standin";
 import { createTestServices, type TestServices } from "../support/services";
 
-export const OPTIONS = ["Dressage", "Eventing", "Show jumping", "Polo"];
-export const CORRECT = "Eventing";
-export const WRONG = "Polo";
+export const CORRECT = SAMPLE_SKILL_QUESTION.correctAnswer;
+export const WRONG = SAMPLE_SKILL_QUESTION.skillOptions.find((option) => option !== CORRECT)!;
+
+const eligibleProfile = () => ({ dateOfBirth: "1990-05-01", country: "GB", eligibilityConfirmedAt: new Date() });
 
 export type Harness = Awaited<ReturnType<typeof createCheckoutHarness>>;
 
-export async function createCheckoutHarness() {
-  const services = await createTestServices();
+/** `env` overrides the test services' environment (as createTestServices takes it). */
+export async function createCheckoutHarness(env: Record<string, string> = {}) {
+  const services = await createTestServices(env);
+  const realNow = services.now;
   const app = express();
   const control = { webhooksDown: false };
   app.post("/api/stripe/webhook", (_req, res, next) => {
@@ -34,7 +47,11 @@ export async function createCheckoutHarness() {
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const provider = () =>
-    createPaymentProvider({ baseUrl: services.env.BASE_URL, standinApiOrigin: baseUrl, authSecret: services.env.AUTH_SECRET });
+    createPaymentProvider({
+      baseUrl: services.env.BASE_URL,
+      standinApiOrigin: baseUrl,
+      authSecret: services.env.AUTH_SECRET,
+    });
   services.payments = provider();
   // Retries after the first delivery are left out so a test decides when (and whether) an event arrives; the
   // stand-in keeps the app's clock, so a test that moves time moves it for the provider too.
@@ -48,7 +65,11 @@ export async function createCheckoutHarness() {
     /** Points the app's provider somewhere nothing listens (a provider outage), or back at the stand-in. */
     providerDown(down: boolean) {
       services.payments = down
-        ? createPaymentProvider({ baseUrl: services.env.BASE_URL, standinApiOrigin: "http://127.0.0.1:9", authSecret: services.env.AUTH_SECRET })
+        ? createPaymentProvider({
+            baseUrl: services.env.BASE_URL,
+            standinApiOrigin: "http://127.0.0.1:9",
+            authSecret: services.env.AUTH_SECRET,
+          })
         : provider();
     },
     async close() {
@@ -62,22 +83,16 @@ export async function createCheckoutHarness() {
       const id = randomUUID();
       const email = options.email ?? `buyer-${id.slice(0, 8)}@example.test`;
       await services.db.insert(user).values({ id, name: "Test Buyer", email, emailVerified: true });
-      await services.db.insert(profiles).values({
-        userId: id,
-        email,
-        ...(options.eligible === false ? {} : { dateOfBirth: "1990-05-01", country: "GB", eligibilityConfirmedAt: new Date() }),
-      });
+      await services.db
+        .insert(profiles)
+        .values({ userId: id, email, ...(options.eligible === false ? {} : eligibleProfile()) });
       return { id, email };
     },
 
     /** A real account made through better-auth and signed in over HTTP: returns its session cookie. */
     async signedInBuyer() {
-      const email = `signed-${randomUUID().slice(0, 8)}@example.test`;
-      const password = "a-long-test-password-1";
-      const created = await services.auth.api.signUpEmail({ body: { email, password, name: "Signed Buyer" } });
-      await services.db.update(user).set({ emailVerified: true }).where(eq(user.id, created.user.id));
-      const eligible = { dateOfBirth: "1990-05-01", country: "GB", eligibilityConfirmedAt: new Date() };
-      await services.db.insert(profiles).values({ userId: created.user.id, email, ...eligible }).onConflictDoUpdate({ target: profiles.userId, set: eligible });
+      const { id, email, password } = await createVerifiedUser(services, { name: "Signed Buyer" });
+      await services.db.update(profiles).set(eligibleProfile()).where(eq(profiles.userId, id));
       const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
         method: "POST",
         headers: { "Content-Type": "application/json", Origin: services.env.BASE_URL },
@@ -88,38 +103,37 @@ export async function createCheckoutHarness() {
         .getSetCookie()
         .map((c) => c.split(";")[0])
         .join("; ");
-      return { id: created.user.id, email, cookie };
+      return { id, email, cookie };
     },
 
-    async createCompetition(overrides: Partial<typeof competitions.$inferInsert> = {}) {
-      const slug = overrides.slug ?? `comp-${randomUUID().slice(0, 8)}`;
-      const [row] = await services.db
-        .insert(competitions)
-        .values({
-          slug,
-          title: `Saddle ${slug}`,
-          description: "A test competition",
-          prizeTitle: "A saddle",
-          prizeDescription: "A very good saddle",
-          prizeValue: "£1,000",
-          entryPricePence: 250,
-          totalTickets: 100,
-          ticketsSold: 0,
-          endDate: new Date(Date.now() + 7 * 86_400_000),
-          imageUrl: "/images/competitions/test.svg",
-          skillQuestion: "Which discipline combines dressage, cross-country and show jumping?",
-          skillOptions: OPTIONS,
-          correctAnswer: CORRECT,
-          status: "active",
-          ...overrides,
-        })
-        .returning();
-      if (!row) throw new Error("competition not created");
-      return row;
+    createCompetition(overrides: Partial<NewCompetition> = {}) {
+      return createCompetition(services.db, overrides);
     },
 
-    checkout(buyer: { id: string; email: string }, lines: CheckoutLineInput[], options: { key?: string; source?: "single" | "basket" } = {}) {
-      return startCheckout(services, { userId: buyer.id, email: buyer.email, lines, idempotencyKey: options.key ?? randomUUID(), source: options.source ?? "single" });
+    checkout(
+      buyer: { id: string; email: string },
+      lines: CheckoutLineInput[],
+      options: { key?: string; source?: "single" | "basket" } = {},
+    ) {
+      return startCheckout(services, {
+        userId: buyer.id,
+        email: buyer.email,
+        lines,
+        idempotencyKey: options.key ?? randomUUID(),
+        source: options.source ?? "single",
+      });
+    },
+
+    /** A new buyer checks out and pays at the stand-in; the webhook fulfils the order. */
+    async paidOrder(competitionId: number, quantity: number, skillAnswer: string = CORRECT) {
+      const buyer = await harness.createBuyer();
+      const started = await harness.checkout(buyer, [{ competitionId, quantity, skillAnswer }]);
+      if (!started.ok) throw new Error(started.message);
+      const paid = await harness.pay(started.url);
+      if (paid.status !== 303) throw new Error(`payment answered ${paid.status}`);
+      const order = await harness.order(started.orderId);
+      if (order.paymentStatus !== "paid") throw new Error(`order ${order.id} is ${order.paymentStatus}, not paid`);
+      return { buyer, orderId: started.orderId, sessionId: sessionIdFromUrl(started.url) };
     },
 
     /** Submits the stand-in's hosted payment form, as a browser would. */
@@ -134,10 +148,10 @@ export async function createCheckoutHarness() {
     },
 
     /** Pays while the webhook endpoint is down: the provider has the money, the app has heard nothing. */
-    async payUnannounced(url: string) {
+    async payUnannounced(url: string, card?: string) {
       control.webhooksDown = true;
       try {
-        return await harness.pay(url);
+        return await harness.pay(url, card);
       } finally {
         control.webhooksDown = false;
       }
@@ -145,10 +159,23 @@ export async function createCheckoutHarness() {
 
     /** Posts a Stripe-signed event to the webhook endpoint, exactly as the provider does. */
     async deliver(type: string, session: Record<string, unknown>, options: { secret?: string } = {}) {
-      const payload = JSON.stringify({ id: `evt_${randomUUID()}`, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object: session } });
+      const payload = JSON.stringify({
+        id: `evt_${randomUUID()}`,
+        object: "event",
+        type,
+        created: Math.floor(Date.now() / 1000),
+        data: { object: session },
+      });
       const response = await fetch(`${baseUrl}/api/stripe/webhook`, {
         method: "POST",
-        headers: { "Content-Type": "application/json", "Stripe-Signature": signPayload(payload, options.secret ?? credentials.webhookSecret, Math.floor(Date.now() / 1000)) },
+        headers: {
+          "Content-Type": "application/json",
+          "Stripe-Signature": signPayload(
+            payload,
+            options.secret ?? credentials.webhookSecret,
+            Math.floor(Date.now() / 1000),
+          ),
+        },
         body: payload,
       });
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -156,7 +183,9 @@ export async function createCheckoutHarness() {
 
     /** The stand-in's session as Stripe's JSON (what a webhook event carries). */
     async sessionJson(sessionId: string) {
-      const response = await fetch(`${baseUrl}/stripe-standin/v1/checkout/sessions/${sessionId}`, { headers: { Authorization: `Bearer ${credentials.apiKey}` } });
+      const response = await fetch(`${baseUrl}/stripe-standin/v1/checkout/sessions/${sessionId}`, {
+        headers: { Authorization: `Bearer ${credentials.apiKey}` },
+      });
       return (await response.json()) as Record<string, unknown>;
     },
 
@@ -173,7 +202,11 @@ export async function createCheckoutHarness() {
     },
 
     async ticketsOf(competitionId: number) {
-      return services.db.select().from(tickets).where(eq(tickets.competitionId, competitionId)).orderBy(asc(tickets.ticketNumber));
+      return services.db
+        .select()
+        .from(tickets)
+        .where(eq(tickets.competitionId, competitionId))
+        .orderBy(asc(tickets.ticketNumber));
     },
 
     async mailTo(email: string, kind?: string) {
@@ -185,7 +218,10 @@ export async function createCheckoutHarness() {
     },
 
     async standinSession(sessionId: string) {
-      const [row] = await services.db.select().from(stripeStandinSessions).where(eq(stripeStandinSessions.id, sessionId));
+      const [row] = await services.db
+        .select()
+        .from(stripeStandinSessions)
+        .where(eq(stripeStandinSessions.id, sessionId));
       if (!row) throw new Error(`no stand-in session ${sessionId}`);
       return row;
     },
@@ -195,6 +231,11 @@ export async function createCheckoutHarness() {
       const offset = ms;
       const previous = services.now;
       services.now = () => new Date(previous().getTime() + offset);
+    },
+
+    /** Puts the clock back to real time, so a test that moved it leaves nothing behind for the next. */
+    resetClock() {
+      services.now = realNow;
     },
   };
   return harness;

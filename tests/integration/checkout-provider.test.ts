@@ -1,14 +1,24 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { createPaymentProvider, standinCredentials, toSessionSummary } from "~/server/payments/provider.server";
+import { createPaymentProvider, standinCredentials, toSessionSummary } from "~/server/platform/payments.server";
 import { signPayload } from "../../server/stripe-standin";
 
 const authSecret = "provider-test-secret-provider-test-secret";
-const payload = JSON.stringify({ id: "evt_1", object: "event", type: "checkout.session.completed", data: { object: { id: "cs_test_1" } } });
+const payload = JSON.stringify({
+  id: "evt_1",
+  object: "event",
+  type: "checkout.session.completed",
+  data: { object: { id: "cs_test_1" } },
+});
 
 describe("the payment provider", () => {
   it("uses real Stripe when STRIPE_SECRET_KEY is set, and lets the browser go to Stripe's checkout", () => {
-    const stripe = createPaymentProvider({ secretKey: "sk_test_123", webhookSecret: "whsec_abc", baseUrl: "https://paddock.example", authSecret });
+    const stripe = createPaymentProvider({
+      secretKey: "sk_test_123",
+      webhookSecret: "whsec_abc",
+      baseUrl: "https://paddock.example",
+      authSecret,
+    });
     expect(stripe.mode).toBe("stripe");
     expect(stripe.checkoutOrigins).toEqual(["https://checkout.stripe.com"]);
     const standin = createPaymentProvider({ baseUrl: "http://localhost:3000", authSecret });
@@ -16,12 +26,17 @@ describe("the payment provider", () => {
     expect(standin.checkoutOrigins).toEqual([]);
   });
 
-  it("the stand-in signs events exactly as Stripe does: Stripe's own verifier accepts them, and a tampered body fails", () => {
+  it("the stand-in signs events as Stripe does: Stripe's own verifier accepts them, a tampered body fails", () => {
     const secret = "whsec_abc";
     const header = signPayload(payload, secret, Math.floor(Date.now() / 1000));
     const event = Stripe.webhooks.constructEvent(payload, header, secret);
     expect(event.id).toBe("evt_1");
-    const provider = createPaymentProvider({ secretKey: "sk_test_123", webhookSecret: secret, baseUrl: "https://paddock.example", authSecret });
+    const provider = createPaymentProvider({
+      secretKey: "sk_test_123",
+      webhookSecret: secret,
+      baseUrl: "https://paddock.example",
+      authSecret,
+    });
     expect(provider.constructEvent(Buffer.from(payload), header).type).toBe("checkout.session.completed");
     // And the SDK's test header is what our verifier accepts.
     const sdkHeader = Stripe.webhooks.generateTestHeaderString({ payload, secret });
@@ -31,8 +46,14 @@ describe("the payment provider", () => {
   });
 
   it("refuses webhooks with real Stripe when no webhook secret is configured", () => {
-    const provider = createPaymentProvider({ secretKey: "sk_test_123", baseUrl: "https://paddock.example", authSecret });
-    expect(() => provider.constructEvent(payload, signPayload(payload, "whsec_any", Math.floor(Date.now() / 1000)))).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    const provider = createPaymentProvider({
+      secretKey: "sk_test_123",
+      baseUrl: "https://paddock.example",
+      authSecret,
+    });
+    expect(() =>
+      provider.constructEvent(payload, signPayload(payload, "whsec_any", Math.floor(Date.now() / 1000))),
+    ).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });
 
   it("derives the stand-in's key and webhook secret from the app secret (stable, and different per deployment)", () => {

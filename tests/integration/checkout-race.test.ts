@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tickets } from "~/db/schema";
-import { fulfilCheckoutSession } from "~/server/fulfilment.server";
-import { CORRECT, createCheckoutHarness, sessionIdFromUrl, type Harness } from "./checkout-harness";
+import { fulfilCheckoutSession } from "~/server/checkout/fulfilment.server";
+import { CORRECT, createCheckoutHarness, type Harness, sessionIdFromUrl } from "./checkout-harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -34,7 +34,9 @@ describe("no ticket is sold twice and none beyond the total", () => {
         }
       })();
 
-      const results = await Promise.all(buyers.map((b) => h.checkout(b, [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }])));
+      const results = await Promise.all(
+        buyers.map((b) => h.checkout(b, [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }])),
+      );
       const winners = results.flatMap((r) => (r.ok ? [r] : []));
       const losers = results.filter((r) => !r.ok);
       expect(winners).toHaveLength(10);
@@ -45,7 +47,10 @@ describe("no ticket is sold twice and none beyond the total", () => {
       // with the session fetched from the provider, as /payment-success would, to race the webhook.
       await Promise.all(
         winners.map(async (w) => {
-          const [paid, session] = await Promise.all([h.pay(w.url), h.services.payments.retrieveSession(sessionIdFromUrl(w.url))]);
+          const [paid, session] = await Promise.all([
+            h.pay(w.url),
+            h.services.payments.retrieveSession(sessionIdFromUrl(w.url)),
+          ]);
           expect(paid.status).toBe(303);
           await fulfilCheckoutSession(h.services, await h.services.payments.retrieveSession(session.id));
         }),
@@ -58,59 +63,74 @@ describe("no ticket is sold twice and none beyond the total", () => {
       const sold = await h.ticketsOf(comp.id);
       expect(sold.map((t) => t.ticketNumber)).toEqual(Array.from({ length: 10 }, (_, i) => 991 + i));
       expect(new Set(sold.map((t) => t.userId)).size).toBe(10);
-      const paidOrders = await h.services.db.execute(sql`select count(*)::int as n from orders where payment_status = 'paid'
+      const paidOrders =
+        await h.services.db.execute(sql`select count(*)::int as n from orders where payment_status = 'paid'
         and id in (select order_id from order_lines where competition_id = ${comp.id})`);
       expect((paidOrders.rows[0] as { n: number }).n).toBe(10);
     },
     120_000,
   );
 
-  it.skipIf(!postgres)("mixed quantities from 100 buyers never oversell and leave no gap or duplicate", async () => {
-    const comp = await h.createCompetition({ totalTickets: 60, ticketsSold: 0 });
-    const buyers = await Promise.all(Array.from({ length: 100 }, () => h.createBuyer()));
-    const results = await Promise.all(buyers.map((b, i) => h.checkout(b, [{ competitionId: comp.id, quantity: 1 + (i % 4), skillAnswer: CORRECT }])));
-    const winners = results.flatMap((r) => (r.ok ? [r] : []));
-    await Promise.all(winners.map((w) => h.pay(w.url)));
-    const after = await h.competition(comp.id);
-    expect(after.ticketsReserved).toBe(0);
-    expect(after.ticketsSold).toBeLessThanOrEqual(60);
-    // Quantities are 1-4, so once fewer than 4 are left some buyers are refused: at least 57 sell.
-    expect(after.ticketsSold).toBeGreaterThanOrEqual(57);
-    const numbers = (await h.ticketsOf(comp.id)).map((t) => t.ticketNumber);
-    expect(numbers).toEqual(Array.from({ length: after.ticketsSold }, (_, i) => i + 1));
-  }, 120_000);
+  it.skipIf(!postgres)(
+    "mixed quantities from 100 buyers never oversell and leave no gap or duplicate",
+    async () => {
+      const comp = await h.createCompetition({ totalTickets: 60, ticketsSold: 0 });
+      const buyers = await Promise.all(Array.from({ length: 100 }, () => h.createBuyer()));
+      const results = await Promise.all(
+        buyers.map((b, i) => h.checkout(b, [{ competitionId: comp.id, quantity: 1 + (i % 4), skillAnswer: CORRECT }])),
+      );
+      const winners = results.flatMap((r) => (r.ok ? [r] : []));
+      await Promise.all(winners.map((w) => h.pay(w.url)));
+      const after = await h.competition(comp.id);
+      expect(after.ticketsReserved).toBe(0);
+      expect(after.ticketsSold).toBeLessThanOrEqual(60);
+      // Quantities are 1-4, so once fewer than 4 are left some buyers are refused: at least 57 sell.
+      expect(after.ticketsSold).toBeGreaterThanOrEqual(57);
+      const numbers = (await h.ticketsOf(comp.id)).map((t) => t.ticketNumber);
+      expect(numbers).toEqual(Array.from({ length: after.ticketsSold }, (_, i) => i + 1));
+    },
+    120_000,
+  );
 
-  it.skipIf(!postgres)("the conditional UPDATE decides, not the first look: a sale that commits in between wins", async () => {
-    const comp = await h.createCompetition({ totalTickets: 10, ticketsSold: 7 });
-    const buyer = await h.createBuyer();
-    const other = new pg.Client({ connectionString: h.services.env.DATABASE_URL });
-    await other.connect();
-    try {
-      // Another sale holds the row, having taken the last 3 tickets, but has not committed yet.
-      await other.query("begin");
-      await other.query("update competitions set tickets_reserved = tickets_reserved + 3 where id = $1", [comp.id]);
-      const attempt = h.checkout(buyer, [{ competitionId: comp.id, quantity: 2, skillAnswer: CORRECT }]);
-      // The buyer's first look sees 3 free and goes on; wait until its UPDATE is queued behind the row lock.
-      for (let waited = 0; ; waited += 20) {
-        const { rows } = await other.query("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
-        if (rows[0].n > 0) break;
-        if (waited > 10_000) throw new Error("the checkout never waited for the row");
-        await new Promise((r) => setTimeout(r, 20));
+  it.skipIf(!postgres)(
+    "the conditional UPDATE decides, not the first look: a sale that commits in between wins",
+    async () => {
+      const comp = await h.createCompetition({ totalTickets: 10, ticketsSold: 7 });
+      const buyer = await h.createBuyer();
+      const other = new pg.Client({ connectionString: h.services.env.DATABASE_URL });
+      await other.connect();
+      try {
+        // Another sale holds the row, having taken the last 3 tickets, but has not committed yet.
+        await other.query("begin");
+        await other.query("update competitions set tickets_reserved = tickets_reserved + 3 where id = $1", [comp.id]);
+        const attempt = h.checkout(buyer, [{ competitionId: comp.id, quantity: 2, skillAnswer: CORRECT }]);
+        // The buyer's first look sees 3 free and goes on; wait until its UPDATE is queued behind the row lock.
+        for (let waited = 0; ; waited += 20) {
+          const { rows } = await other.query(
+            "select count(*)::int as n from pg_stat_activity where datname = current_database() and " +
+              "wait_event_type = 'Lock'",
+          );
+          if (rows[0].n > 0) break;
+          if (waited > 10_000) throw new Error("the checkout never waited for the row");
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        await other.query("commit");
+        expect(await attempt).toEqual({ ok: false, status: 409, message: `Sorry, ${comp.title} has sold out.` });
+      } finally {
+        await other.end();
       }
-      await other.query("commit");
-      expect(await attempt).toEqual({ ok: false, status: 409, message: `Sorry, ${comp.title} has sold out.` });
-    } finally {
-      await other.end();
-    }
-    expect(await h.competition(comp.id)).toMatchObject({ ticketsSold: 7, ticketsReserved: 3 });
-  });
+      expect(await h.competition(comp.id)).toMatchObject({ ticketsSold: 7, ticketsReserved: 3 });
+    },
+  );
 
   it("one buyer after another for the last 10 tickets: exactly 10 sold, then 'sold out'", async () => {
     const comp = await h.createCompetition({ totalTickets: 30, ticketsSold: 20 });
     const wants = [3, 3, 3, 3, 1, 2, 1];
     const outcomes: string[] = [];
     for (const quantity of wants) {
-      const result = await h.checkout(await h.createBuyer(), [{ competitionId: comp.id, quantity, skillAnswer: CORRECT }]);
+      const result = await h.checkout(await h.createBuyer(), [
+        { competitionId: comp.id, quantity, skillAnswer: CORRECT },
+      ]);
       if (result.ok) {
         await h.pay(result.url);
         outcomes.push(`bought ${quantity}`);
@@ -128,12 +148,16 @@ describe("no ticket is sold twice and none beyond the total", () => {
       `Sorry, ${comp.title} has sold out.`,
     ]);
     expect(await h.competition(comp.id)).toMatchObject({ ticketsSold: 30, ticketsReserved: 0 });
-    expect((await h.ticketsOf(comp.id)).map((t) => t.ticketNumber)).toEqual(Array.from({ length: 10 }, (_, i) => 21 + i));
+    expect((await h.ticketsOf(comp.id)).map((t) => t.ticketNumber)).toEqual(
+      Array.from({ length: 10 }, (_, i) => 21 + i),
+    );
   });
 
   it("the database itself refuses to hold more than the total, whatever the code does", async () => {
     const comp = await h.createCompetition({ totalTickets: 5, ticketsSold: 5 });
-    await expect(h.services.db.execute(sql`update competitions set tickets_reserved = 1 where id = ${comp.id}`)).rejects.toThrow();
+    await expect(
+      h.services.db.execute(sql`update competitions set tickets_reserved = 1 where id = ${comp.id}`),
+    ).rejects.toThrow();
     const ticket = { competitionId: comp.id, ticketNumber: 1, skillAnswer: CORRECT, isCorrectAnswer: true };
     await h.services.db.insert(tickets).values(ticket);
     await expect(h.services.db.insert(tickets).values(ticket)).rejects.toThrow();

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { basketItems, orderLines, orders, payments, stripeStandinSessions } from "~/db/schema";
-import { addToBasket } from "~/server/basket.server";
-import { cancelCheckout, verifyPayment } from "~/server/checkout.server";
-import { CORRECT, createCheckoutHarness, sessionIdFromUrl, WRONG, type Harness } from "./checkout-harness";
+import { addToBasket } from "~/server/checkout/basket.server";
+import { cancelCheckout, verifyPayment } from "~/server/checkout/checkout.server";
+import { CORRECT, createCheckoutHarness, type Harness, sessionIdFromUrl, WRONG } from "./checkout-harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -27,17 +27,25 @@ describe("paying through the Stripe stand-in", () => {
     expect(page).toContain("TEST MODE");
     expect(page).toContain("Pay Paddock");
     expect(page).toContain("Pay £7.13");
-    for (const label of ["Card number", "Expiry (MM / YY)", "CVC", "Name on card"]) expect(page).toContain(`>${label}</label>`);
+    for (const label of ["Card number", "Expiry (MM / YY)", "CVC", "Name on card"])
+      expect(page).toContain(`>${label}</label>`);
     expect(page).toContain(`/payment-cancelled?order_id=${started.orderId}`);
 
     const paid = await h.pay(started.url);
     expect(paid.status).toBe(303);
     const sessionId = sessionIdFromUrl(started.url);
-    expect(paid.location).toBe(`${h.services.env.BASE_URL}/payment-success?session_id=${sessionId}&order_id=${started.orderId}`);
+    expect(paid.location).toBe(
+      `${h.services.env.BASE_URL}/payment-success?session_id=${sessionId}&order_id=${started.orderId}`,
+    );
 
     // The signed webhook arrived before the redirect: the order is paid and its tickets numbered after the 40 sold.
     const order = await h.order(started.orderId);
-    expect(order).toMatchObject({ paymentStatus: "paid", totalAmountPence: 713, providerSessionId: sessionId, termsVersion: expect.any(String) });
+    expect(order).toMatchObject({
+      paymentStatus: "paid",
+      totalAmountPence: 713,
+      providerSessionId: sessionId,
+      termsVersion: expect.any(String),
+    });
     const sold = await h.ticketsOf(comp.id);
     expect(sold.map((t) => t.ticketNumber)).toEqual([41, 42, 43]);
     expect(sold.every((t) => t.isCorrectAnswer && t.userId === buyer.id && t.orderId === order.id)).toBe(true);
@@ -47,11 +55,22 @@ describe("paying through the Stripe stand-in", () => {
 
     const [mail] = await h.mailTo(buyer.email, "order-confirmation");
     expect(mail?.subject).toBe("Your Paddock entry is confirmed: 3 tickets");
-    expect(mail?.text).toContain("Ticket numbers: 41, 42, 43");
-    expect(mail?.text).toContain("Your answer is correct");
+    for (const t of sold) expect(mail?.text).toContain(`    ${t.ticketNumber}  ${t.entryRef}`);
+    expect(mail?.text).toContain("Your answer is recorded.");
 
     const verified = await verifyPayment(h.services, { userId: buyer.id, sessionId, orderId: order.id });
-    expect(verified).toEqual({ ok: true, status: "paid", ticketCount: 3, lines: [{ competitionId: comp.id, title: comp.title, ticketNumbers: [41, 42, 43], isCorrectAnswer: true }] });
+    expect(verified).toEqual({
+      ok: true,
+      status: "paid",
+      ticketCount: 3,
+      lines: [
+        {
+          competitionId: comp.id,
+          title: comp.title,
+          tickets: sold.map((t) => ({ number: t.ticketNumber, entryRef: t.entryRef })),
+        },
+      ],
+    });
   });
 
   it("takes nothing for a declined card or one without funds, and says why on the page", async () => {
@@ -71,10 +90,16 @@ describe("paying through the Stripe stand-in", () => {
     expect((await h.order(started.orderId)).paymentStatus).toBe("pending");
     expect(await h.ticketsOf(comp.id)).toEqual([]);
     expect((await h.standinSession(sessionIdFromUrl(started.url))).status).toBe("open");
-    expect(await verifyPayment(h.services, { userId: buyer.id, sessionId: sessionIdFromUrl(started.url), orderId: started.orderId })).toEqual({ ok: true, status: "pending" });
+    expect(
+      await verifyPayment(h.services, {
+        userId: buyer.id,
+        sessionId: sessionIdFromUrl(started.url),
+        orderId: started.orderId,
+      }),
+    ).toEqual({ ok: true, status: "pending" });
   });
 
-  it("marks tickets bought with a wrong answer as not able to win, and says so in the e-mail", async () => {
+  it("marks tickets bought with a wrong answer as not able to win, and the e-mail does not say so", async () => {
     const comp = await h.createCompetition();
     const buyer = await h.createBuyer();
     const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 1, skillAnswer: WRONG }]);
@@ -83,8 +108,9 @@ describe("paying through the Stripe stand-in", () => {
     const [ticket] = await h.ticketsOf(comp.id);
     expect(ticket).toMatchObject({ ticketNumber: 1, skillAnswer: WRONG, isCorrectAnswer: false });
     const [mail] = await h.mailTo(buyer.email, "order-confirmation");
-    expect(mail?.text).toContain("Ticket number: 1");
-    expect(mail?.text).toContain("valid entries but cannot win");
+    expect(mail?.text).toContain(`    1  ${ticket?.entryRef}`);
+    expect(mail?.text).toContain("Your answer is recorded.");
+    expect(mail?.text).not.toMatch(/cannot win|not correct/);
   });
 
   it("pays for a basket of two competitions in one payment and clears only those basket lines", async () => {
@@ -92,7 +118,8 @@ describe("paying through the Stripe stand-in", () => {
     const second = await h.createCompetition({ entryPricePence: 100 });
     const other = await h.createCompetition();
     const buyer = await h.createBuyer();
-    for (const c of [first, second, other]) await addToBasket(h.services, buyer.id, { competitionId: c.id, quantity: 1, skillAnswer: CORRECT });
+    for (const c of [first, second, other])
+      await addToBasket(h.services, buyer.id, { competitionId: c.id, quantity: 1, skillAnswer: CORRECT });
     const started = await h.checkout(
       buyer,
       [
@@ -119,10 +146,22 @@ describe("the server decides", () => {
   it("ignores prices sent by the client: the amount charged is the database's", async () => {
     const comp = await h.createCompetition({ entryPricePence: 999 });
     const buyer = await h.createBuyer();
-    const forged = { competitionId: comp.id, quantity: 2, skillAnswer: CORRECT, unitPricePence: 1, totalPence: 1, price: 0, discountPercent: 100 };
+    const forged = {
+      competitionId: comp.id,
+      quantity: 2,
+      skillAnswer: CORRECT,
+      unitPricePence: 1,
+      totalPence: 1,
+      price: 0,
+      discountPercent: 100,
+    };
     const started = await h.checkout(buyer, [forged]);
     if (!started.ok) throw new Error(started.message);
-    expect(await h.order(started.orderId)).toMatchObject({ subtotalPence: 1998, discountPence: 0, totalAmountPence: 1998 });
+    expect(await h.order(started.orderId)).toMatchObject({
+      subtotalPence: 1998,
+      discountPence: 0,
+      totalAmountPence: 1998,
+    });
     const [line] = await h.services.db.select().from(orderLines).where(eq(orderLines.orderId, started.orderId));
     expect(line).toMatchObject({ unitPricePence: 999, totalPence: 1998 });
     expect((await h.standinSession(sessionIdFromUrl(started.url))).amountTotal).toBe(1998);
@@ -133,7 +172,11 @@ describe("the server decides", () => {
     const buyer = await h.createBuyer();
     const key = crypto.randomUUID();
     const line = { competitionId: comp.id, quantity: 2, skillAnswer: CORRECT };
-    const [a, b, c] = await Promise.all([h.checkout(buyer, [line], { key }), h.checkout(buyer, [line], { key }), h.checkout(buyer, [line], { key })]);
+    const [a, b, c] = await Promise.all([
+      h.checkout(buyer, [line], { key }),
+      h.checkout(buyer, [line], { key }),
+      h.checkout(buyer, [line], { key }),
+    ]);
     if (!a?.ok || !b?.ok || !c?.ok) throw new Error("a repeat was refused");
     expect(new Set([a.orderId, b.orderId, c.orderId]).size).toBe(1);
     expect(new Set([a.url, b.url, c.url]).size).toBe(1);
@@ -145,7 +188,12 @@ describe("the server decides", () => {
 
   it.each([
     ["no answer", { quantity: 1, skillAnswer: "" }, 400, "Please answer the skill question to proceed."],
-    ["an answer that is not an option", { quantity: 1, skillAnswer: "Hacking" }, 422, "Please answer the skill question to proceed."],
+    [
+      "an answer that is not an option",
+      { quantity: 1, skillAnswer: "Hacking" },
+      422,
+      "Please answer the skill question to proceed.",
+    ],
     ["no tickets", { quantity: 0, skillAnswer: CORRECT }, 400, "Choose between 1 and 10 tickets."],
     ["eleven tickets", { quantity: "11", skillAnswer: CORRECT }, 400, "Choose between 1 and 10 tickets."],
     ["a fraction", { quantity: 1.5, skillAnswer: CORRECT }, 400, "Choose between 1 and 10 tickets."],
@@ -164,9 +212,21 @@ describe("the server decides", () => {
     const completed = await h.createCompetition({ status: "completed" });
     const draft = await h.createCompetition({ status: "draft" });
     const line = (competitionId: number) => [{ competitionId, quantity: 1, skillAnswer: CORRECT }];
-    expect(await h.checkout(buyer, line(ended.id))).toMatchObject({ ok: false, status: 409, message: `${ended.title}: This competition has ended.` });
-    expect(await h.checkout(buyer, line(completed.id))).toMatchObject({ ok: false, status: 409, message: `${completed.title}: This competition is not open for entries.` });
-    expect(await h.checkout(buyer, line(draft.id))).toMatchObject({ ok: false, status: 400, message: "This competition could not be found." });
+    expect(await h.checkout(buyer, line(ended.id))).toMatchObject({
+      ok: false,
+      status: 409,
+      message: `${ended.title}: This competition has ended.`,
+    });
+    expect(await h.checkout(buyer, line(completed.id))).toMatchObject({
+      ok: false,
+      status: 409,
+      message: `${completed.title}: This competition is not open for entries.`,
+    });
+    expect(await h.checkout(buyer, line(draft.id))).toMatchObject({
+      ok: false,
+      status: 400,
+      message: "This competition could not be found.",
+    });
     expect(await h.checkout(buyer, line(987_654))).toMatchObject({ ok: false, status: 400 });
     expect(await h.checkout(buyer, [])).toMatchObject({ ok: false, status: 400, message: "Your basket is empty." });
   });
@@ -220,18 +280,27 @@ describe("the server decides", () => {
       message: `You already have the most tickets one person can hold for ${comp.title} (5).`,
     });
     // Someone else is not affected by this buyer's cap.
-    expect((await h.checkout(await h.createBuyer(), [{ competitionId: comp.id, quantity: 5, skillAnswer: CORRECT }])).ok).toBe(true);
+    expect(
+      (await h.checkout(await h.createBuyer(), [{ competitionId: comp.id, quantity: 5, skillAnswer: CORRECT }])).ok,
+    ).toBe(true);
   });
 });
 
 describe("POST /api/checkout (the create-payment call)", () => {
   const post = (body: unknown, headers: Record<string, string>) =>
-    fetch(`${h.baseUrl}/api/checkout`, { method: "POST", headers: { "Content-Type": "application/json", Origin: h.services.env.BASE_URL, ...headers }, body: JSON.stringify(body) });
+    fetch(`${h.baseUrl}/api/checkout`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: h.services.env.BASE_URL, ...headers },
+      body: JSON.stringify(body),
+    });
 
-  it("answers with the payment page's url for a signed-in buyer, charging the database's price whatever is sent", async () => {
+  it("answers a signed-in buyer with the payment url, charging the database's price whatever is sent", async () => {
     const comp = await h.createCompetition({ entryPricePence: 400 });
     const buyer = await h.signedInBuyer();
-    const response = await post({ competitionId: comp.id, quantity: 3, skillAnswer: CORRECT, unitPrice: 0.01, totalPrice: 0.03 }, { Cookie: buyer.cookie });
+    const response = await post(
+      { competitionId: comp.id, quantity: 3, skillAnswer: CORRECT, unitPrice: 0.01, totalPrice: 0.03 },
+      { Cookie: buyer.cookie },
+    );
     expect(response.status).toBe(200);
     const body = (await response.json()) as { url: string; orderId: string };
     expect(body.url).toMatch(/\/stripe-standin\/pay\/cs_test_/);
@@ -239,11 +308,18 @@ describe("POST /api/checkout (the create-payment call)", () => {
     expect((await h.standinSession(sessionIdFromUrl(body.url))).amountTotal).toBe(1140);
   });
 
-  it("refuses without a session, from another origin, and with the server's message when checkout says no", async () => {
+  it("refuses with no session, from another origin, and with the server's message when checkout refuses", async () => {
     const comp = await h.createCompetition({ totalTickets: 10, ticketsSold: 10 });
     const buyer = await h.signedInBuyer();
     expect((await post({ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }, {})).status).toBe(401);
-    expect((await post({ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }, { Cookie: buyer.cookie, Origin: "https://evil.example" })).status).toBe(403);
+    expect(
+      (
+        await post(
+          { competitionId: comp.id, quantity: 1, skillAnswer: CORRECT },
+          { Cookie: buyer.cookie, Origin: "https://evil.example" },
+        )
+      ).status,
+    ).toBe(403);
     expect((await post({ competitionId: "x" }, { Cookie: buyer.cookie })).status).toBe(400);
     const soldOut = await post({ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }, { Cookie: buyer.cookie });
     expect(soldOut.status).toBe(409);
@@ -260,9 +336,17 @@ describe("verification and cancellation", () => {
     if (!started.ok) throw new Error(started.message);
     await h.pay(started.url);
     const sessionId = sessionIdFromUrl(started.url);
-    expect(await verifyPayment(h.services, { userId: stranger.id, sessionId, orderId: started.orderId })).toEqual({ ok: false, message: "Order not found" });
-    expect(await verifyPayment(h.services, { userId: owner.id, sessionId: "cs_test_other", orderId: started.orderId })).toEqual({ ok: false, message: "Order not found" });
-    expect(await verifyPayment(h.services, { userId: owner.id, sessionId, orderId: "not-a-uuid" })).toEqual({ ok: false, message: "Order not found" });
+    expect(await verifyPayment(h.services, { userId: stranger.id, sessionId, orderId: started.orderId })).toEqual({
+      ok: false,
+      message: "Order not found",
+    });
+    expect(
+      await verifyPayment(h.services, { userId: owner.id, sessionId: "cs_test_other", orderId: started.orderId }),
+    ).toEqual({ ok: false, message: "Order not found" });
+    expect(await verifyPayment(h.services, { userId: owner.id, sessionId, orderId: "not-a-uuid" })).toEqual({
+      ok: false,
+      message: "Order not found",
+    });
     expect(await cancelCheckout(h.services, { userId: stranger.id, orderId: started.orderId })).toEqual({ ok: false });
   });
 
@@ -273,7 +357,11 @@ describe("verification and cancellation", () => {
     if (!started.ok) throw new Error(started.message);
     expect((await h.payUnannounced(started.url)).status).toBe(303);
     expect((await h.order(started.orderId)).paymentStatus).toBe("pending");
-    const verified = await verifyPayment(h.services, { userId: buyer.id, sessionId: sessionIdFromUrl(started.url), orderId: started.orderId });
+    const verified = await verifyPayment(h.services, {
+      userId: buyer.id,
+      sessionId: sessionIdFromUrl(started.url),
+      orderId: started.orderId,
+    });
     expect(verified).toMatchObject({ ok: true, status: "paid", ticketCount: 2 });
     expect((await h.ticketsOf(comp.id)).map((t) => t.ticketNumber)).toEqual([1, 2]);
   });
@@ -284,7 +372,10 @@ describe("verification and cancellation", () => {
     const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 4, skillAnswer: CORRECT }]);
     if (!started.ok) throw new Error(started.message);
     expect(await cancelCheckout(h.services, { userId: buyer.id, orderId: started.orderId })).toEqual({ ok: true });
-    expect(await h.order(started.orderId)).toMatchObject({ paymentStatus: "cancelled", failureReason: "cancelled_by_buyer" });
+    expect(await h.order(started.orderId)).toMatchObject({
+      paymentStatus: "cancelled",
+      failureReason: "cancelled_by_buyer",
+    });
     expect((await h.competition(comp.id)).ticketsReserved).toBe(0);
     expect((await h.standinSession(sessionIdFromUrl(started.url))).status).toBe("expired");
     const late = await h.pay(started.url);
@@ -293,7 +384,7 @@ describe("verification and cancellation", () => {
     expect(await cancelCheckout(h.services, { userId: buyer.id, orderId: started.orderId })).toEqual({ ok: true });
   });
 
-  it("says 'Failed to create checkout session' and keeps nothing reserved when the provider is unreachable", async () => {
+  it("says 'Failed to create checkout session' and holds nothing when the provider is unreachable", async () => {
     const comp = await h.createCompetition();
     const buyer = await h.createBuyer();
     h.providerDown(true);
@@ -309,7 +400,11 @@ describe("verification and cancellation", () => {
   }, 60_000);
 
   it("refuses a webhook whose signature does not match", async () => {
-    const response = await h.deliver("checkout.session.completed", { id: "cs_test_forged", object: "checkout.session" }, { secret: "whsec_wrong" });
+    const response = await h.deliver(
+      "checkout.session.completed",
+      { id: "cs_test_forged", object: "checkout.session" },
+      { secret: "whsec_wrong" },
+    );
     expect(response.status).toBe(400);
   });
 });

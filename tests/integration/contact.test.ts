@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactSubmissions, emailOutbox } from "~/db/schema";
-import { CONTACT_INVALID, CONTACT_MISSING, parseContact } from "~/schemas/contact";
-import { CONTACT_RATE_LIMITS, submitContactMessage } from "~/server/contact.server";
+import { CONTACT_INVALID, CONTACT_MISSING, contactCheck } from "~/schemas/contact";
+import { fieldErrorsOf, invalidReply, parseSubmission } from "~/schemas/form";
+import { CONTACT_RATE_LIMITS, submitContactMessage } from "~/server/engagement/contact.server";
 import { createTestServices, type TestServices } from "../support/services";
 
 let services: TestServices;
@@ -15,13 +16,26 @@ afterAll(async () => {
   await services?.dispose();
 });
 
+/** The form as the action and the page check it: the schema's value, or the notice and field messages. */
+function parseContact(form: FormData) {
+  const submission = parseSubmission(form, contactCheck.schema);
+  if (submission.status === "success") return { success: true as const, data: submission.value };
+  const reply = invalidReply(submission, contactCheck.notice);
+  return { success: false as const, notice: reply.notice, errors: fieldErrorsOf(reply.result) };
+}
+
 function form(fields: Record<string, string>) {
   const data = new FormData();
   for (const [key, value] of Object.entries(fields)) data.set(key, value);
   return data;
 }
 
-const valid = { name: "Jane Rider", email: "jane@example.test", subject: "Postal entry", message: "How do I send a free entry?" };
+const valid = {
+  name: "Jane Rider",
+  email: "jane@example.test",
+  subject: "Postal entry",
+  message: "How do I send a free entry?",
+};
 
 async function submit(fields: Record<string, string>, now = new Date("2026-04-01T09:00:00Z"), clientIp?: string) {
   const parsed = parseContact(form(fields));
@@ -36,11 +50,20 @@ describe("contact form", () => {
     const id = outcome?.status === "sent" ? outcome.id : -1;
 
     const [row] = await services.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
-    expect(row).toMatchObject({ name: "Jane Rider", email: "jane@example.test", subject: "Postal entry", message: valid.message });
+    expect(row).toMatchObject({
+      name: "Jane Rider",
+      email: "jane@example.test",
+      subject: "Postal entry",
+      message: valid.message,
+    });
 
     const mail = await services.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "contact"));
     expect(mail).toHaveLength(1);
-    expect(mail[0]).toMatchObject({ to: "help@paddock.test", replyTo: "jane@example.test", subject: "[Contact] Postal entry" });
+    expect(mail[0]).toMatchObject({
+      to: "help@paddock.test",
+      replyTo: "jane@example.test",
+      subject: "[Contact] Postal entry",
+    });
     expect(mail[0]?.text).toContain(valid.message);
     expect(mail[0]?.text).toContain("Jane Rider");
   });
@@ -71,7 +94,10 @@ describe("contact form", () => {
     const email = "busy@example.test";
     const start = new Date("2026-04-02T09:00:00Z");
     for (let i = 0; i < CONTACT_RATE_LIMITS.perEmail.limit; i++) {
-      const { outcome } = await submit({ ...valid, email: i % 2 ? email.toUpperCase() : email }, new Date(start.getTime() + i * 1000));
+      const { outcome } = await submit(
+        { ...valid, email: i % 2 ? email.toUpperCase() : email },
+        new Date(start.getTime() + i * 1000),
+      );
       expect(outcome?.status).toBe("sent");
     }
     const { outcome } = await submit({ ...valid, email }, new Date(start.getTime() + 10_000));
@@ -89,6 +115,8 @@ describe("contact form", () => {
       expect((await submit({ ...valid, email: `sender${i}@example.test` }, now, ip)).outcome?.status).toBe("sent");
     }
     expect((await submit({ ...valid, email: "one-more@example.test" }, now, ip)).outcome?.status).toBe("rate-limited");
-    expect((await submit({ ...valid, email: "one-more@example.test" }, now, "198.51.100.24")).outcome?.status).toBe("sent");
+    expect((await submit({ ...valid, email: "one-more@example.test" }, now, "198.51.100.24")).outcome?.status).toBe(
+      "sent",
+    );
   });
 });

@@ -1,23 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { competitions, type NewCompetition } from "~/db/schema";
-import { seedCompetitions } from "~/db/seed-data";
-import { cacheControlFor, countActiveCompetitions, featuredCompetitions, recentWinners } from "~/server/home.server";
-import { competitionFromSeed } from "~/server/seed.server";
+import type { NewCompetition } from "~/db/schema";
+import {
+  cacheControlFor,
+  countActiveCompetitions,
+  featuredCompetitions,
+  heroCompetition,
+  recentWinners,
+} from "~/server/catalogue/home.server";
+import { competitionValues, createCompetition } from "~/server/demo/factories.server";
 import { createTestServices, type TestServices } from "../support/services";
 
 const HOUR = 3_600_000;
 const now = new Date("2026-03-01T12:00:00Z");
-const base = competitionFromSeed(seedCompetitions[0]!, now);
+/** The factory's defaults, which every competition below keeps unless it says otherwise. */
+const base = competitionValues();
 let services: TestServices;
-let n = 0;
 
 async function insert(overrides: Partial<NewCompetition>) {
-  n += 1;
-  const [row] = await services.db
-    .insert(competitions)
-    .values({ ...base, featured: false, slug: `home-test-${n}`, title: `Competition ${n}`, ...overrides })
-    .returning({ id: competitions.id });
-  return row!.id;
+  return (await createCompetition(services.db, overrides)).id;
 }
 
 beforeAll(async () => {
@@ -41,26 +41,62 @@ describe("home and winners queries", () => {
     expect(await countActiveCompetitions(services.db, now)).toBe(2);
   });
 
-  it("features at most three enterable, featured competitions, soonest to close first, without the answer", async () => {
+  it("features at most three enterable featured competitions, soonest to close first, without the answer", async () => {
     const open = [];
     for (const hours of [100, 10, 50, 30]) {
-      open.push({ hours, id: await insert({ status: "active", featured: true, endDate: new Date(now.getTime() + hours * HOUR) }) });
+      open.push({
+        hours,
+        id: await insert({ status: "active", featured: true, endDate: new Date(now.getTime() + hours * HOUR) }),
+      });
     }
     await insert({ status: "active", featured: true, endDate: new Date(now.getTime() - HOUR) });
     await insert({ status: "draft", featured: true, endDate: new Date(now.getTime() + 2 * HOUR) });
     await insert({ status: "active", featured: false, endDate: new Date(now.getTime() + 2 * HOUR) });
-    await insert({ status: "active", featured: true, endDate: new Date(now.getTime() + 2 * HOUR), ticketsSold: base.totalTickets });
+    await insert({
+      status: "active",
+      featured: true,
+      endDate: new Date(now.getTime() + 2 * HOUR),
+      ticketsSold: base.totalTickets,
+    });
 
     const featured = await featuredCompetitions(services.db, now);
     expect(featured).toHaveLength(3);
-    const expected = [...open].sort((a, b) => a.hours - b.hours).slice(0, 3).map((c) => c.id);
+    const expected = [...open]
+      .sort((a, b) => a.hours - b.hours)
+      .slice(0, 3)
+      .map((c) => c.id);
     expect(featured.map((c) => c.id)).toEqual(expected);
     for (const row of featured) {
       expect(row).not.toHaveProperty("correctAnswer");
       expect(row).not.toHaveProperty("skillOptions");
       expect(row.endDate.getTime()).toBeGreaterThan(now.getTime());
-      expect(row).toMatchObject({ title: expect.any(String), prizeValue: base.prizeValue, entryPricePence: base.entryPricePence });
+      expect(row).toMatchObject({
+        title: expect.any(String),
+        prizeValue: base.prizeValue,
+        entryPricePence: base.entryPricePence,
+      });
     }
+  });
+
+  it("heroes the first featured competition, else the soonest closing enterable one, else nothing", async () => {
+    // Years after every other test's rows have closed, so only the rows made here are open.
+    const later = new Date("2031-06-01T12:00:00Z");
+    const at = (hours: number) => new Date(later.getTime() + hours * HOUR);
+    expect(await heroCompetition(services.db, later, await featuredCompetitions(services.db, later))).toBeNull();
+
+    await insert({ status: "active", featured: false, endDate: at(1), ticketsSold: base.totalTickets }); // sold out
+    await insert({ status: "draft", featured: false, endDate: at(2) });
+    const soonest = await insert({ status: "active", featured: false, endDate: at(5) });
+    await insert({ status: "active", featured: false, endDate: at(9) });
+    const fallback = await heroCompetition(services.db, later, await featuredCompetitions(services.db, later));
+    expect(fallback?.id).toBe(soonest);
+    expect(fallback).not.toHaveProperty("correctAnswer");
+    expect(fallback?.pictures).toEqual([]);
+
+    const featuredId = await insert({ status: "active", featured: true, endDate: at(40) });
+    const featured = await featuredCompetitions(services.db, later);
+    expect(featured.map((c) => c.id)).toEqual([featuredId]);
+    expect((await heroCompetition(services.db, later, featured))?.id).toBe(featuredId);
   });
 
   it("lists only completed competitions that have a winner, newest draw first", async () => {
@@ -86,7 +122,7 @@ describe("home and winners queries", () => {
 
     const winners = await recentWinners(services.db);
     expect(winners.map((w) => w.id)).toEqual([newer, older]);
-    expect(winners[0]).toMatchObject({ winnerDisplayName: "B. Jockey", winnerLocation: "County Cork", prizeValue: base.prizeValue });
+    expect(winners[0]).toMatchObject({ winner: "B. Jockey, County Cork", prizeValue: base.prizeValue });
     expect(winners[0]).not.toHaveProperty("correctAnswer");
     expect(winners[0]!.drawnAt).toBeInstanceOf(Date);
   });

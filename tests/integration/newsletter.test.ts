@@ -1,15 +1,21 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consentRecords, emailOutbox, newsletterSubscriptions } from "~/db/schema";
+import { fieldErrorsOf, invalidReply, parseSubmission } from "~/schemas/form";
 import {
   DEFAULT_SUBSCRIBER_NAME,
   MARKETING_EMAIL_PURPOSE,
   NEWSLETTER_CONSENT_SOURCE,
   NEWSLETTER_CONSENT_TEXT,
   NEWSLETTER_MISSING,
-  parseNewsletter,
+  newsletterCheck,
 } from "~/schemas/newsletter";
-import { NEWSLETTER_RATE_LIMITS, subscribeToNewsletter, unsubscribeFromNewsletter, unsubscribeUrl } from "~/server/newsletter.server";
+import {
+  NEWSLETTER_RATE_LIMITS,
+  subscribeToNewsletter,
+  unsubscribeFromNewsletter,
+  unsubscribeUrl,
+} from "~/server/engagement/newsletter.server";
 import { createTestServices, type TestServices } from "../support/services";
 
 let services: TestServices;
@@ -21,6 +27,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await services?.dispose();
 });
+
+/** The form as the action and the page check it: the schema's value, or the notice and field messages. */
+function parseNewsletter(form: FormData) {
+  const submission = parseSubmission(form, newsletterCheck.schema);
+  if (submission.status === "success") return { success: true as const, data: submission.value };
+  const reply = invalidReply(submission, newsletterCheck.notice);
+  return { success: false as const, notice: reply.notice, errors: fieldErrorsOf(reply.result) };
+}
 
 function form(fields: Record<string, string>) {
   const data = new FormData();
@@ -40,9 +54,12 @@ const consents = (email: string) =>
   services.db.select().from(consentRecords).where(eq(consentRecords.email, email)).orderBy(asc(consentRecords.id));
 
 describe("newsletter sign-up", () => {
-  it("records the exact consent wording and time, and queues a welcome e-mail with a working unsubscribe link", async () => {
+  it("records the exact consent wording and time, and queues a welcome e-mail with a working unsubscribe", async () => {
     const now = new Date("2026-05-01T08:00:00Z");
-    const outcome = await subscribe({ firstName: "Amy", lastName: "Hunter", email: "Amy.Hunter@Example.test", consent: "on" }, now);
+    const outcome = await subscribe(
+      { firstName: "Amy", lastName: "Hunter", email: "Amy.Hunter@Example.test", consent: "on" },
+      now,
+    );
     expect(outcome).toEqual({ status: "subscribed", email: "amy.hunter@example.test" });
 
     const row = await subscription("amy.hunter@example.test");
@@ -56,7 +73,12 @@ describe("newsletter sign-up", () => {
     expect(row?.unsubscribeToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     expect(await consents("amy.hunter@example.test")).toMatchObject([
-      { purpose: MARKETING_EMAIL_PURPOSE, granted: true, wording: NEWSLETTER_CONSENT_TEXT, source: NEWSLETTER_CONSENT_SOURCE },
+      {
+        purpose: MARKETING_EMAIL_PURPOSE,
+        granted: true,
+        wording: NEWSLETTER_CONSENT_TEXT,
+        source: NEWSLETTER_CONSENT_SOURCE,
+      },
     ]);
 
     const [mail] = await services.db
@@ -91,14 +113,28 @@ describe("newsletter sign-up", () => {
     const first = new Date("2026-05-02T08:00:00Z");
     await subscribe({ firstName: "Ben", lastName: "", email: "ben@example.test", consent: "on" }, first);
     const original = await subscription("ben@example.test");
-    await unsubscribeFromNewsletter(services.db, original!.unsubscribeToken, { now: first, source: "newsletter-unsubscribe-link" });
+    await unsubscribeFromNewsletter(services.db, original!.unsubscribeToken, {
+      now: first,
+      source: "newsletter-unsubscribe-link",
+    });
 
     const second = new Date("2026-05-03T08:00:00Z");
-    expect(await subscribe({ email: "BEN@example.test", consent: "on" }, second)).toMatchObject({ status: "subscribed" });
+    expect(await subscribe({ email: "BEN@example.test", consent: "on" }, second)).toMatchObject({
+      status: "subscribed",
+    });
 
-    const rows = await services.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, "ben@example.test"));
+    const rows = await services.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, "ben@example.test"));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: original!.id, name: "Ben", firstName: "Ben", unsubscribeToken: original!.unsubscribeToken, unsubscribedAt: null });
+    expect(rows[0]).toMatchObject({
+      id: original!.id,
+      name: "Ben",
+      firstName: "Ben",
+      unsubscribeToken: original!.unsubscribeToken,
+      unsubscribedAt: null,
+    });
     expect(rows[0]?.consentedAt.getTime()).toBe(second.getTime());
     expect((await consents("ben@example.test")).map((c) => c.granted)).toEqual([true, false, true]);
   });
@@ -108,7 +144,9 @@ describe("newsletter sign-up", () => {
     for (let i = 0; i < NEWSLETTER_RATE_LIMITS.perEmail.limit; i++) {
       expect((await subscribe({ email: "eager@example.test", consent: "on" }, now)).status).toBe("subscribed");
     }
-    expect(await subscribe({ email: "eager@example.test", consent: "on" }, now)).toMatchObject({ status: "rate-limited" });
+    expect(await subscribe({ email: "eager@example.test", consent: "on" }, now)).toMatchObject({
+      status: "rate-limited",
+    });
     expect((await consents("eager@example.test")).length).toBe(NEWSLETTER_RATE_LIMITS.perEmail.limit);
   });
 });
@@ -119,15 +157,24 @@ describe("unsubscribing", () => {
     const { unsubscribeToken } = (await subscription("leaving@example.test"))!;
     const when = new Date("2026-05-10T12:00:00Z");
 
-    expect(await unsubscribeFromNewsletter(services.db, unsubscribeToken, { now: when, source: "newsletter-one-click" })).toEqual({
+    expect(
+      await unsubscribeFromNewsletter(services.db, unsubscribeToken, { now: when, source: "newsletter-one-click" }),
+    ).toEqual({
       status: "unsubscribed",
       email: "leaving@example.test",
     });
     expect((await subscription("leaving@example.test"))?.unsubscribedAt?.getTime()).toBe(when.getTime());
     const withdrawal = (await consents("leaving@example.test")).at(-1);
-    expect(withdrawal).toMatchObject({ purpose: MARKETING_EMAIL_PURPOSE, granted: false, source: "newsletter-one-click" });
+    expect(withdrawal).toMatchObject({
+      purpose: MARKETING_EMAIL_PURPOSE,
+      granted: false,
+      source: "newsletter-one-click",
+    });
 
-    const again = await unsubscribeFromNewsletter(services.db, unsubscribeToken, { now: new Date(), source: "newsletter-unsubscribe-link" });
+    const again = await unsubscribeFromNewsletter(services.db, unsubscribeToken, {
+      now: new Date(),
+      source: "newsletter-unsubscribe-link",
+    });
     expect(again.status).toBe("already-unsubscribed");
     expect((await subscription("leaving@example.test"))?.unsubscribedAt?.getTime()).toBe(when.getTime());
     expect(await consents("leaving@example.test")).toHaveLength(2);
@@ -137,7 +184,9 @@ describe("unsubscribing", () => {
     await subscribe({ email: "staying@example.test", consent: "on" });
     const consentCount = await services.db.$count(consentRecords);
     for (const token of ["A".repeat(43), "", "../../etc", "x'; drop table newsletter_subscriptions; --"]) {
-      expect(await unsubscribeFromNewsletter(services.db, token, { now: new Date(), source: "newsletter-unsubscribe-link" })).toEqual({
+      expect(
+        await unsubscribeFromNewsletter(services.db, token, { now: new Date(), source: "newsletter-unsubscribe-link" }),
+      ).toEqual({
         status: "unknown-token",
       });
     }

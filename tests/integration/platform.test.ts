@@ -3,10 +3,11 @@ import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { competitions, emailOutbox, userRoles } from "~/db/schema";
-import { seedCompetitions } from "~/db/seed-data";
-import { loadEnv } from "~/server/env.server";
-import { deliverDueEmails, enqueueEmail, type Mailer } from "~/server/mail.server";
-import { ensureAdmin, seedCompetitionsIfEmpty } from "~/server/seed.server";
+import { ensureAdmin, seedCompetitionsIfEmpty } from "~/server/demo/seed.server";
+import { seedCompetitions } from "~/server/demo/seed-data";
+import { loadEnv, loadLogLevel } from "~/server/platform/env.server";
+import { deliverDueEmails, enqueueEmail, type Mailer } from "~/server/platform/mail.server";
+import { plainEmail } from "../support/mail";
 import { createTestServices, type TestServices } from "../support/services";
 
 let services: TestServices;
@@ -33,12 +34,28 @@ describe("configuration", () => {
     expect(first.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
     expect(second.AUTH_SECRET).toBe(first.AUTH_SECRET);
   });
+
+  it("reads the log level, pool size and migrations folder through the same validation", () => {
+    const dataDir = services.env.DATA_DIR;
+    const env = loadEnv({ DATA_DIR: dataDir, NODE_ENV: "test" });
+    expect(env.LOG_LEVEL).toBe("silent");
+    expect(env.DATABASE_POOL_SIZE).toBe(10);
+    expect(env.MIGRATIONS_DIR).toBe(path.resolve("drizzle"));
+    expect(loadLogLevel({ NODE_ENV: "production" })).toBe("info");
+    expect(loadLogLevel({ NODE_ENV: "test", LOG_LEVEL: "debug" })).toBe("debug");
+    expect(loadEnv({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: "25" }).DATABASE_POOL_SIZE).toBe(25);
+    const bad = { DATA_DIR: dataDir, DATABASE_POOL_SIZE: "lots", LOG_LEVEL: "loud" };
+    expect(() => loadEnv(bad)).toThrow(/LOG_LEVEL: .*\n\s+DATABASE_POOL_SIZE: /);
+    expect(() => loadLogLevel({ LOG_LEVEL: "loud" })).toThrow(/Invalid configuration:\n\s+LOG_LEVEL: /);
+  });
 });
 
 describe("database", () => {
   it("is migrated and answers", async () => {
     await services.handle.ping();
-    const rows = await services.db.execute(sql`select count(*)::int as n from information_schema.tables where table_name = 'competitions'`);
+    const rows = await services.db.execute(
+      sql`select count(*)::int as n from information_schema.tables where table_name = 'competitions'`,
+    );
     expect((rows as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
   });
 
@@ -46,7 +63,10 @@ describe("database", () => {
     await seedCompetitionsIfEmpty(services.db, new Date());
     const [comp] = await services.db.select().from(competitions).limit(1);
     await expect(
-      services.db.update(competitions).set({ ticketsReserved: comp!.totalTickets - comp!.ticketsSold + 1 }).where(eq(competitions.id, comp!.id)),
+      services.db
+        .update(competitions)
+        .set({ ticketsReserved: comp!.totalTickets - comp!.ticketsSold + 1 })
+        .where(eq(competitions.id, comp!.id)),
     ).rejects.toThrow();
   });
 });
@@ -65,8 +85,32 @@ describe("seed", () => {
     }
     const now = Date.now();
     expect(rows.filter((r) => r.endDate.getTime() < now)).toHaveLength(1);
+    // Live, except the one whose closing time has passed: closed then, as the lifecycle job would have closed it.
+    for (const row of rows)
+      expect([row.status, row.closedAt]).toEqual(
+        row.endDate.getTime() < now ? ["closed", row.endDate] : ["active", null],
+      );
     expect(rows.some((r) => r.ticketsSold / r.totalTickets >= 0.97)).toBe(true);
     expect(rows.filter((r) => r.featured).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("backs every ticket a demo competition shows as sold with a paid order and a numbered ticket", async () => {
+    await seedCompetitionsIfEmpty(services.db, new Date());
+    const rows = await services.db.execute(sql`
+      select c.id, c.tickets_sold as sold,
+        (select count(*)::int from tickets t where t.competition_id = c.id and t.withdrawn_at is null) as issued,
+        (select coalesce(max(t.ticket_number), 0)::int from tickets t where t.competition_id = c.id) as highest,
+        (select coalesce(sum(l.quantity), 0)::int from order_lines l join orders o on o.id = l.order_id
+          where l.competition_id = c.id and o.payment_status = 'paid') as paid,
+        (select count(*)::int from tickets t where t.competition_id = c.id and not t.is_correct_answer) as wrong
+      from competitions c`);
+    const sales = (
+      rows as unknown as { rows: { sold: number; issued: number; highest: number; paid: number; wrong: number }[] }
+    ).rows;
+    expect(sales).toHaveLength(seedCompetitions.length);
+    for (const s of sales) expect([s.issued, s.highest, s.paid]).toEqual([s.sold, s.sold, s.sold]);
+    // Some entrants answered wrongly, as they do: their tickets are paid entries that cannot win.
+    expect(sales.reduce((n, s) => n + s.wrong, 0)).toBeGreaterThan(0);
   });
 
   it("creates an admin once with printed credentials when none is configured", async () => {
@@ -82,18 +126,36 @@ describe("seed", () => {
 });
 
 describe("mail outbox", () => {
+  // These tests deliver the outbox themselves: the services' own worker must not claim their messages first.
+  beforeAll(async () => {
+    await services.mail.stop();
+  });
+
   it("delivers a queued message once, even when two workers race", async () => {
-    await enqueueEmail(services.db, { to: "someone@example.test", subject: "Race", text: "hello", kind: "test-race" });
+    await enqueueEmail(services.db, {
+      to: "someone@example.test",
+      subject: "Race",
+      content: plainEmail("hello"),
+      kind: "test-race",
+    });
     const sent: string[] = [];
     const mailer: Mailer = { describe: "memory", send: async (m) => void sent.push(m.subject) };
-    await Promise.all([deliverDueEmails(services.db, mailer, "from@example.test"), deliverDueEmails(services.db, mailer, "from@example.test")]);
+    await Promise.all([
+      deliverDueEmails(services.db, mailer, "from@example.test"),
+      deliverDueEmails(services.db, mailer, "from@example.test"),
+    ]);
     expect(sent.filter((s) => s === "Race")).toHaveLength(1);
     const [row] = await services.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "test-race"));
     expect(row?.status).toBe("sent");
   });
 
   it("retries a failed send later with backoff instead of losing it", async () => {
-    await enqueueEmail(services.db, { to: "x@example.test", subject: "Flaky", text: "t", kind: "test-flaky" });
+    await enqueueEmail(services.db, {
+      to: "x@example.test",
+      subject: "Flaky",
+      content: plainEmail("t"),
+      kind: "test-flaky",
+    });
     const failing: Mailer = { describe: "down", send: async () => Promise.reject(new Error("SMTP down")) };
     await deliverDueEmails(services.db, failing, "from@example.test");
     const [row] = await services.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "test-flaky"));
@@ -105,7 +167,7 @@ describe("mail outbox", () => {
     await enqueueEmail(services.db, {
       to: "file@example.test",
       subject: "To a file",
-      text: "body text",
+      content: plainEmail("body text"),
       headers: { "List-Unsubscribe": "<https://paddock.test/u?t=1>" },
       kind: "test-file",
     });

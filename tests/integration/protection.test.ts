@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { consentRecords, newsletterSubscriptions, orders, profiles } from "~/db/schema";
 import {
   checkCanEnter,
@@ -9,7 +9,7 @@ import {
   pauseAccount,
   selfExclude,
   setMonthlyLimit,
-} from "~/server/player-protection.server";
+} from "~/server/protection/player-protection.server";
 import { CORRECT, createCheckoutHarness, type Harness } from "./checkout-harness";
 
 let h: Harness;
@@ -19,23 +19,40 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
+// A test that moves the clock puts it back: each test starts from real time, whatever ran before it.
+afterEach(() => h.resetClock());
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+
+/** The checkout's lines: `quantity` tickets in one competition, with the right answer. */
+const lines = (competitionId: number, quantity = 1) => [{ competitionId, quantity, skillAnswer: CORRECT }];
+
+/** The eligibility form, answered as an adult in Great Britain who accepts the terms unless `answers` says not. */
+const confirm = (userId: string, now: Date, answers: Partial<Parameters<typeof confirmEligibility>[2]> = {}) =>
+  confirmEligibility(
+    h.services,
+    userId,
+    { dateOfBirth: "1990-01-01", country: "GB", acceptTerms: true, ...answers },
+    now,
+  );
 
 describe("eligibility before a first paid entry", () => {
   it("refuses checkout until date of birth and residence are confirmed, then lets the buyer in", async () => {
     const comp = await h.createCompetition();
     const newcomer = await h.createBuyer({ eligible: false });
-    const line = [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }];
+    const line = lines(comp.id);
     expect(await h.checkout(newcomer, line)).toEqual({
       ok: false,
       status: 403,
       message: "Please confirm your date of birth and country before your first entry.",
-      block: { code: "eligibility_required", message: "Please confirm your date of birth and country before your first entry." },
+      block: {
+        code: "eligibility_required",
+        message: "Please confirm your date of birth and country before your first entry.",
+      },
     });
     const now = h.services.now();
-    expect(await confirmEligibility(h.services, newcomer.id, { dateOfBirth: "1995-02-10", country: "IE", acceptTerms: true }, now)).toEqual({ ok: true });
+    expect(await confirm(newcomer.id, now, { dateOfBirth: "1995-02-10", country: "IE" })).toEqual({ ok: true });
     const status = await getProtectionStatus(h.services, newcomer.id, now);
     expect(status.eligibility).toEqual({ confirmed: true, dateOfBirth: "1995-02-10", country: "IE" });
     expect((await h.checkout(newcomer, line)).ok).toBe(true);
@@ -43,24 +60,27 @@ describe("eligibility before a first paid entry", () => {
     expect(order?.termsVersion).toMatch(/^\d{4}-\d{2}$/);
   });
 
-  it("refuses the under-18s, people outside the UK and Ireland, and unaccepted terms, with the field to fix", async () => {
+  it("refuses under-18s, people outside the UK and Ireland, and unaccepted terms, with the field to fix", async () => {
     const person = await h.createBuyer({ eligible: false });
     const now = new Date("2026-06-15T12:00:00Z");
-    expect(await confirmEligibility(h.services, person.id, { dateOfBirth: "2008-06-16", country: "GB", acceptTerms: true }, now)).toEqual({
+    expect(await confirm(person.id, now, { dateOfBirth: "2008-06-16" })).toEqual({
       ok: false,
       message: "You must be 18 or over to enter.",
       field: "dateOfBirth",
     });
-    expect(await confirmEligibility(h.services, person.id, { dateOfBirth: "1990-01-01", country: "FR" as "GB", acceptTerms: true }, now)).toEqual({
+    expect(await confirm(person.id, now, { country: "FR" as "GB" })).toEqual({
       ok: false,
       message: "Entry is open only to residents of the United Kingdom and Ireland.",
       field: "country",
     });
-    expect(await confirmEligibility(h.services, person.id, { dateOfBirth: "1990-01-01", country: "GB", acceptTerms: false }, now)).toMatchObject({ ok: false, field: "acceptTerms" });
-    expect(await confirmEligibility(h.services, person.id, { dateOfBirth: "1990-02-30", country: "GB", acceptTerms: true }, now)).toMatchObject({ ok: false, field: "dateOfBirth" });
+    expect(await confirm(person.id, now, { acceptTerms: false })).toMatchObject({ ok: false, field: "acceptTerms" });
+    expect(await confirm(person.id, now, { dateOfBirth: "1990-02-30" })).toMatchObject({
+      ok: false,
+      field: "dateOfBirth",
+    });
     expect((await getProtectionStatus(h.services, person.id, now)).eligibility.confirmed).toBe(false);
     // Turning 18 today is enough.
-    expect(await confirmEligibility(h.services, person.id, { dateOfBirth: "2008-06-15", country: "GB", acceptTerms: true }, now)).toEqual({ ok: true });
+    expect(await confirm(person.id, now, { dateOfBirth: "2008-06-15" })).toEqual({ ok: true });
   });
 });
 
@@ -70,13 +90,17 @@ describe("pause and self-exclusion", () => {
     const buyer = await h.createBuyer();
     const now = h.services.now();
     await pauseAccount(h.services, buyer.id, 7, now);
-    const refused = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }]);
+    const refused = await h.checkout(buyer, lines(comp.id));
     expect(refused).toMatchObject({ ok: false, status: 403, block: { code: "paused" } });
-    expect(!refused.ok && refused.message).toMatch(/^Your account is paused until .+\. You can enter again after that\.$/);
+    expect(!refused.ok && refused.message).toMatch(
+      /^Your account is paused until .+\. You can enter again after that\.$/,
+    );
     expect((await h.competition(comp.id)).ticketsReserved).toBe(0);
     // A shorter pause asked for later does not cut it short.
     await pauseAccount(h.services, buyer.id, 1, now);
-    expect(await checkCanEnter(h.services.db, buyer.id, 100, new Date(now.getTime() + 6 * DAY))).toMatchObject({ code: "paused" });
+    expect(await checkCanEnter(h.services.db, buyer.id, 100, new Date(now.getTime() + 6 * DAY))).toMatchObject({
+      code: "paused",
+    });
     expect(await checkCanEnter(h.services.db, buyer.id, 100, new Date(now.getTime() + 7 * DAY + 1000))).toBeNull();
   });
 
@@ -94,19 +118,27 @@ describe("pause and self-exclusion", () => {
       unsubscribeToken: randomUUID(),
     });
     const now = h.services.now();
-    expect(await selfExclude(h.services, buyer.id, 5, now)).toEqual({ ok: false, message: "Self-exclusion lasts from 6 months to 5 years." });
+    expect(await selfExclude(h.services, buyer.id, 5, now)).toEqual({
+      ok: false,
+      message: "Self-exclusion lasts from 6 months to 5 years.",
+    });
     expect(await selfExclude(h.services, buyer.id, 6, now)).toEqual({ ok: true });
 
-    const refused = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }]);
+    const refused = await h.checkout(buyer, lines(comp.id));
     expect(refused).toMatchObject({ ok: false, status: 403, block: { code: "self_excluded" } });
     expect(!refused.ok && refused.message).toContain("You cannot enter competitions during this time.");
-    expect(await checkCanEnter(h.services.db, buyer.id, 100, new Date(now.getTime() + 180 * DAY))).toMatchObject({ code: "self_excluded" });
+    expect(await checkCanEnter(h.services.db, buyer.id, 100, new Date(now.getTime() + 180 * DAY))).toMatchObject({
+      code: "self_excluded",
+    });
 
     const [profile] = await h.services.db.select().from(profiles).where(eq(profiles.userId, buyer.id));
     expect(profile?.marketingConsent).toBe(false);
     const [consent] = await h.services.db.select().from(consentRecords).where(eq(consentRecords.userId, buyer.id));
     expect(consent).toMatchObject({ email, purpose: "marketing", granted: false, source: "self_exclusion" });
-    const [subscription] = await h.services.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email));
+    const [subscription] = await h.services.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, email));
     expect(subscription?.unsubscribedAt).toBeInstanceOf(Date);
     const [mail] = await h.mailTo(email, "self-exclusion");
     expect(mail?.subject).toBe("Your self-exclusion from Paddock is in place");
@@ -121,18 +153,25 @@ describe("monthly spend limits", () => {
     const now = h.services.now();
     expect(await setMonthlyLimit(h.services, buyer.id, 1500, now)).toEqual({ ok: true, effectiveAt: now });
 
-    const first = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 2, skillAnswer: CORRECT }]);
+    const first = await h.checkout(buyer, lines(comp.id, 2));
     if (!first.ok) throw new Error(first.message);
     await h.pay(first.url);
     // £10 paid; £5 more is allowed, reserving it leaves nothing.
-    const second = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }]);
+    const second = await h.checkout(buyer, lines(comp.id));
     expect(second.ok).toBe(true);
-    const third = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }]);
+    const third = await h.checkout(buyer, lines(comp.id));
     expect(third).toEqual({
       ok: false,
       status: 403,
-      message: "This order (£5.00) would take you over your monthly spending limit of £15.00. You can spend £0.00 more this month.",
-      block: { code: "spend_limit", message: "This order (£5.00) would take you over your monthly spending limit of £15.00. You can spend £0.00 more this month." },
+      message:
+        "This order (£5.00) would take you over your monthly spending limit of £15.00. You can " +
+        "spend £0.00 more this month.",
+      block: {
+        code: "spend_limit",
+        message:
+          "This order (£5.00) would take you over your monthly spending limit of £15.00. You can " +
+          "spend £0.00 more this month.",
+      },
     });
     expect((await getProtectionStatus(h.services, buyer.id, now)).spentThisMonthPence).toBe(1500);
   });
@@ -166,13 +205,16 @@ describe("monthly spend limits", () => {
       pendingLimitEffectiveAt: new Date(now.getTime() + DAY),
     });
 
-    const line = [{ competitionId: comp.id, quantity: 2, skillAnswer: CORRECT }];
+    const line = lines(comp.id, 2);
     expect(await h.checkout(buyer, line)).toMatchObject({ ok: false, status: 403, block: { code: "spend_limit" } });
     h.advanceClock(DAY - HOUR);
     expect(await h.checkout(buyer, line)).toMatchObject({ ok: false, block: { code: "spend_limit" } });
     h.advanceClock(HOUR + 1000);
     expect((await h.checkout(buyer, line)).ok).toBe(true);
-    expect(await getProtectionStatus(h.services, buyer.id, h.services.now())).toMatchObject({ monthlyLimitPence: 10_000, pendingLimitPence: null });
+    expect(await getProtectionStatus(h.services, buyer.id, h.services.now())).toMatchObject({
+      monthlyLimitPence: 10_000,
+      pendingLimitPence: null,
+    });
   });
 
   it("removing the limit also waits 24 hours; a £0 limit stops all paid entry at once", async () => {
@@ -182,7 +224,9 @@ describe("monthly spend limits", () => {
     expect(await checkCanEnter(h.services.db, buyer.id, 1, now)).toMatchObject({ code: "spend_limit" });
     const removal = await setMonthlyLimit(h.services, buyer.id, null, now);
     expect(removal).toEqual({ ok: true, effectiveAt: new Date(now.getTime() + DAY) });
-    expect(await checkCanEnter(h.services.db, buyer.id, 1, new Date(now.getTime() + DAY - 1))).toMatchObject({ code: "spend_limit" });
+    expect(await checkCanEnter(h.services.db, buyer.id, 1, new Date(now.getTime() + DAY - 1))).toMatchObject({
+      code: "spend_limit",
+    });
     expect(await checkCanEnter(h.services.db, buyer.id, 100_000, new Date(now.getTime() + DAY))).toBeNull();
     expect(await setMonthlyLimit(h.services, buyer.id, -1, now)).toMatchObject({ ok: false });
   });

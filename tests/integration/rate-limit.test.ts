@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimits } from "~/db/schema";
-import { clientIp, hitRateLimit, rateLimitKey } from "~/server/rate-limit.server";
+import { clientIp, hitRateLimit, rateLimitKey } from "~/server/platform/rate-limit.server";
 import { createTestServices, type TestServices } from "../support/services";
 
 let services: TestServices;
@@ -49,7 +49,9 @@ describe("fixed-window rate limit", () => {
 
   it("admits exactly the limit when twenty requests arrive at once", async () => {
     const now = new Date("2026-03-02T14:00:00Z");
-    const results = await Promise.all(Array.from({ length: 20 }, () => hitRateLimit(services.db, "test:burst", options(now))));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => hitRateLimit(services.db, "test:burst", options(now))),
+    );
     expect(results.filter((r) => r.allowed)).toHaveLength(5);
     expect(results.filter((r) => !r.allowed)).toHaveLength(15);
     const [row] = await services.db.select().from(rateLimits).where(eq(rateLimits.key, "test:burst"));
@@ -63,7 +65,9 @@ describe("fixed-window rate limit", () => {
   });
 
   it("reads the client address from X-Forwarded-For only behind a trusted proxy", () => {
-    const request = new Request("http://localhost/contact", { headers: { "x-forwarded-for": "203.0.113.9, 198.51.100.7" } });
+    const request = new Request("http://localhost/contact", {
+      headers: { "x-forwarded-for": "203.0.113.9, 198.51.100.7" },
+    });
     expect(clientIp(request, false)).toBeUndefined();
     expect(clientIp(request, undefined)).toBeUndefined();
     expect(clientIp(request, true)).toBe("198.51.100.7");

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
 import { SMTPServer } from "smtp-server";
-import { createMailer } from "~/server/mail.server";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createMailer } from "~/server/platform/mail.server";
 
 let server: SMTPServer;
 let port = 0;
@@ -29,7 +29,13 @@ afterAll(async () => {
 
 it("sends over SMTP when SMTP_URL is set", async () => {
   const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir: "/nonexistent" });
-  await mailer.send({ from: "Paddock <no-reply@paddock.test>", to: "rider@example.test", subject: "Over the wire", text: "Hello rider", kind: "test" });
+  await mailer.send({
+    from: "Paddock <no-reply@paddock.test>",
+    to: "rider@example.test",
+    subject: "Over the wire",
+    text: "Hello rider",
+    kind: "test",
+  });
   expect(received).toHaveLength(1);
   expect(received[0]).toMatch(/Subject: Over the wire/);
   expect(received[0]).toMatch(/Hello rider/);

@@ -8,7 +8,13 @@ import pg from "pg";
 export async function createTestPostgresUrl(): Promise<string | undefined> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base || process.env.TEST_DB_ENGINE === "pglite") return undefined;
-  const name = `paddock_t_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  // Named after the run's own database, so a run cleans up only what it made (two runs may share one server).
+  const prefix =
+    new URL(base).pathname
+      .slice(1)
+      .replace(/[^a-z0-9_]/gi, "")
+      .slice(0, 30) || "paddock";
+  const name = `${prefix}_t_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   try {

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { loadEnv } from "~/server/env.server";
-import { logger } from "~/server/logger.server";
-import { closeServices, createServices, type Services } from "~/server/services.server";
+import { loadEnv } from "~/server/platform/env.server";
+import { logger } from "~/server/platform/logger.server";
+import { closeServices, createServices, type Services } from "~/server/platform/services.server";
 import { createTestPostgresUrl, dropTestPostgres } from "./database";
 
 export type TestServices = Services & { dispose(): Promise<void> };

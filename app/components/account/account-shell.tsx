@@ -1,17 +1,27 @@
 import { LogOut } from "lucide-react";
-import { Form, NavLink } from "react-router";
+import { Form } from "react-router";
+import { TabNav } from "~/components/tab-nav";
 import { buttonClass } from "~/components/ui/button";
 
 const LINKS = [
   { to: "/account", label: "Profile and orders" },
   { to: "/account/security", label: "Security" },
+  { to: "/account/notifications", label: "Notifications" },
   { to: "/account/privacy", label: "Privacy and data" },
   { to: "/account/limits", label: "Spending limits" },
   { to: "/account/eligibility", label: "Eligibility" },
 ];
 
 /** Every account page: its h1, the account sub-navigation, a sign-out button, then the page. */
-export function AccountShell({ title, intro, children }: { title: string; intro?: React.ReactNode; children: React.ReactNode }) {
+export function AccountShell({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro?: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -25,30 +35,24 @@ export function AccountShell({ title, intro, children }: { title: string; intro?
           </button>
         </Form>
       </div>
-      <nav aria-label="Account" className="mt-6 border-b border-border">
-        <ul className="-mb-px flex flex-wrap gap-x-1">
-          {LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink
-                to={link.to}
-                end
-                className={({ isActive }) =>
-                  `inline-block border-b-2 px-3 py-2 text-sm font-medium ${isActive ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground"}`
-                }
-              >
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabNav label="Account" links={LINKS} className="mt-6" />
       <div className="mt-8">{children}</div>
     </div>
   );
 }
 
 /** A titled card section inside an account page. */
-export function AccountSection({ id, title, children, actions }: { id: string; title: string; children: React.ReactNode; actions?: React.ReactNode }) {
+export function AccountSection({
+  id,
+  title,
+  children,
+  actions,
+}: {
+  id: string;
+  title: string;
+  children: React.ReactNode;
+  actions?: React.ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="rounded-lg border border-border bg-card p-6 text-card-foreground">
       <div className="flex flex-wrap items-center justify-between gap-3">

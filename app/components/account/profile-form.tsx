@@ -1,14 +1,12 @@
-import { Form, Link, useNavigation } from "react-router";
-import { CheckboxField } from "~/components/auth/checkbox-field";
-import { FormAlert } from "~/components/auth/form-alert";
-import { TextField } from "~/components/auth/text-field";
-import { Button, buttonClass } from "~/components/ui/button";
-import type { FormNotice } from "~/schemas/form";
-import { MARKETING_CONSENT_WORDING } from "~/content/account";
+import { Link } from "react-router";
+import { EmailField, MarketingConsentField, NameFields, PhoneField } from "~/components/auth/account-fields";
+import { ReplyForm, useBusy } from "~/components/auth/reply-form";
+import { useFormReply } from "~/components/form-feedback";
+import { buttonClass, SubmitButton } from "~/components/ui/button";
+import type { FormReply } from "~/schemas/form";
+import type { Profile } from "~/server/accounts/account.server";
 
-export type ProfileView = { email: string; firstName: string; lastName: string; phone: string; marketingConsent: boolean; pendingEmail: string | null };
-
-export function ProfileDetails({ profile }: { profile: ProfileView }) {
+export function ProfileDetails({ profile }: { profile: Profile }) {
   const rows: Array<[string, string]> = [
     ["Name", `${profile.firstName} ${profile.lastName}`.trim() || "Not given"],
     ["Email", profile.email],
@@ -33,38 +31,28 @@ export function ProfileDetails({ profile }: { profile: ProfileView }) {
   );
 }
 
-export function ProfileForm({ profile, state }: { profile: ProfileView; state?: { notice?: FormNotice; errors: Partial<Record<string, string>>; values: Record<string, string> } }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "profile";
-  const values = state?.values;
-  const errors = state?.errors ?? {};
+export function ProfileForm({ profile, reply }: { profile: Profile; reply?: FormReply }) {
+  const busy = useBusy("profile");
+  const form = useFormReply(reply);
+  const { error, value } = form;
+  // Once it has come back, the form shows what was sent (an emptied field stays empty), not the saved profile.
+  const sent = (name: "firstName" | "lastName" | "email" | "phone") => (reply ? (value(name) ?? "") : profile[name]);
   return (
-    <Form method="post" action="/account?edit=1" noValidate className="space-y-5">
-      <input type="hidden" name="intent" value="profile" />
-      <FormAlert notice={state?.notice} />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="First name" name="firstName" autoComplete="given-name" maxLength={100} defaultValue={values?.firstName ?? profile.firstName} error={errors.firstName} />
-        <TextField label="Last name" name="lastName" autoComplete="family-name" maxLength={100} defaultValue={values?.lastName ?? profile.lastName} error={errors.lastName} />
-      </div>
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        defaultValue={values?.email ?? profile.email}
-        error={errors.email}
+    <ReplyForm form={form} action="/account?edit=1" hidden={{ intent: "profile" }}>
+      <NameFields value={sent} error={error} />
+      <EmailField
+        defaultValue={sent("email")}
+        error={error("email")}
         hint="If you change it, we send a link to the new address; the change happens when you open it."
       />
-      <TextField label="Phone (optional)" name="phone" type="tel" autoComplete="tel" maxLength={30} defaultValue={values?.phone ?? profile.phone} error={errors.phone} />
-      <CheckboxField name="marketingConsent" defaultChecked={values ? values.marketingConsent === "on" : profile.marketingConsent} label={MARKETING_CONSENT_WORDING} />
+      <PhoneField defaultValue={sent("phone")} error={error("phone")} />
+      <MarketingConsentField defaultChecked={reply ? value("marketingConsent") === "on" : profile.marketingConsent} />
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={busy}>
-          {busy ? "Saving…" : "Save changes"}
-        </Button>
+        <SubmitButton busy={busy} label="Save changes" busyLabel="Saving…" />
         <Link to="/account" className={buttonClass("outline")}>
           Cancel
         </Link>
       </div>
-    </Form>
+    </ReplyForm>
   );
 }

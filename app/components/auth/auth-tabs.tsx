@@ -1,18 +1,29 @@
 import { useRef } from "react";
 import { Link, useNavigate } from "react-router";
 
-export type AuthTab = "signin" | "signup";
+type AuthTab = "signin" | "signup";
 
 const TABS: Array<{ id: AuthTab; label: string }> = [
   { id: "signin", label: "Sign In" },
   { id: "signup", label: "Sign Up" },
 ];
 
+const selectedTab = "bg-background text-foreground shadow-sm";
+const otherTab = "text-muted-foreground hover:text-foreground";
+
 /**
  * Sign In | Sign Up. Each tab is a link to ?tab=..., so it works before JavaScript loads; once it runs,
  * arrow keys move between tabs as the ARIA tabs pattern expects.
  */
-export function AuthTabs({ active, redirectTo, children }: { active: AuthTab; redirectTo: string; children: React.ReactNode }) {
+export function AuthTabs({
+  active,
+  redirectTo,
+  children,
+}: {
+  active: AuthTab;
+  redirectTo: string;
+  children: React.ReactNode;
+}) {
   const navigate = useNavigate();
   const refs = useRef<Record<AuthTab, HTMLAnchorElement | null>>({ signin: null, signup: null });
   const href = (tab: AuthTab) => {
@@ -29,7 +40,12 @@ export function AuthTabs({ active, redirectTo, children }: { active: AuthTab; re
   };
   return (
     <div>
-      <div role="tablist" aria-label="Sign in or sign up" className="grid grid-cols-2 gap-1 rounded-md bg-muted p-1" onKeyDown={onKeyDown}>
+      <div
+        role="tablist"
+        aria-label="Sign in or sign up"
+        className="grid grid-cols-2 gap-1 rounded-md bg-muted p-1"
+        onKeyDown={onKeyDown}
+      >
         {TABS.map((tab) => {
           const selected = tab.id === active;
           return (
@@ -46,7 +62,7 @@ export function AuthTabs({ active, redirectTo, children }: { active: AuthTab; re
               to={href(tab.id)}
               replace
               preventScrollReset
-              className={`rounded px-3 py-2 text-center text-sm font-semibold ${selected ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground"}`}
+              className={`rounded px-3 py-2 text-center text-sm font-semibold ${selected ? selectedTab : otherTab}`}
             >
               {tab.label}
             </Link>

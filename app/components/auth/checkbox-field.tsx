@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { FieldError } from "~/components/ui/field";
 
 type CheckboxFieldProps = { name: string; label: React.ReactNode; defaultChecked?: boolean; error?: string };
 
@@ -22,11 +23,7 @@ export function CheckboxField({ name, label, defaultChecked, error }: CheckboxFi
           {label}
         </label>
       </div>
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} className="mt-1" />
     </div>
   );
 }

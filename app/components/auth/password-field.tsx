@@ -2,6 +2,10 @@ import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
 import { Field, inputClass } from "~/components/ui/field";
 
+const toggleClass =
+  "absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-muted-foreground " +
+  "hover:text-foreground focus-visible:outline-3 focus-visible:outline-ring";
+
 type PasswordFieldProps = {
   label: string;
   name: string;
@@ -13,6 +17,7 @@ type PasswordFieldProps = {
 /** A password input with a Show/Hide button; the button is plain HTML, so it only acts once JavaScript runs. */
 export function PasswordField({ label, name, error, hint, autoComplete }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
+  const ToggleIcon = visible ? EyeOff : Eye;
   return (
     <Field label={label} error={error} hint={hint}>
       {({ id, describedBy, invalid }) => (
@@ -33,9 +38,9 @@ export function PasswordField({ label, name, error, hint, autoComplete }: Passwo
             aria-controls={id}
             aria-pressed={visible}
             aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
-            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground focus-visible:outline-3 focus-visible:outline-ring"
+            className={toggleClass}
           >
-            {visible ? <EyeOff aria-hidden="true" className="h-5 w-5" /> : <Eye aria-hidden="true" className="h-5 w-5" />}
+            <ToggleIcon aria-hidden="true" className="h-5 w-5" />
           </button>
         </div>
       )}

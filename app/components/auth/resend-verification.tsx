@@ -1,24 +1,20 @@
-import { Form, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
-import type { FormNotice } from "~/schemas/form";
-import { FormAlert } from "./form-alert";
-import { TextField } from "./text-field";
+import { useFormReply } from "~/components/form-feedback";
+import { SubmitButton } from "~/components/ui/button";
+import type { FormReply } from "~/schemas/form";
+import { EmailField } from "./account-fields";
+import { ReplyForm, useBusy } from "./reply-form";
 
 /** Asks for a new confirmation link. The answer is the same whether or not the address has an account. */
-export function ResendVerification({ notice, error, open }: { notice?: FormNotice; error?: string; open?: boolean }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "resend";
+export function ResendVerification({ reply }: { reply?: FormReply }) {
+  const busy = useBusy("resend");
+  const form = useFormReply(reply);
   return (
-    <details className="mt-6 rounded-md border border-border p-4" open={open}>
+    <details className="mt-6 rounded-md border border-border p-4" open={Boolean(reply)}>
       <summary className="cursor-pointer font-medium">Didn’t get your confirmation email?</summary>
-      <Form method="post" noValidate className="mt-4 space-y-4">
-        <input type="hidden" name="intent" value="resend" />
-        <FormAlert notice={notice} />
-        <TextField label="Email for the new link" name="email" type="email" autoComplete="email" error={error} />
-        <Button type="submit" variant="outline" disabled={busy}>
-          {busy ? "Sending…" : "Send a new link"}
-        </Button>
-      </Form>
+      <ReplyForm form={form} hidden={{ intent: "resend" }} className="mt-4 space-y-4">
+        <EmailField label="Email for the new link" defaultValue={form.value("email")} error={form.error("email")} />
+        <SubmitButton busy={busy} label="Send a new link" busyLabel="Sending…" variant="outline" />
+      </ReplyForm>
     </details>
   );
 }

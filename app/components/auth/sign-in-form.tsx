@@ -1,33 +1,26 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
+import { useFormReply } from "~/components/form-feedback";
 import { textLinkClass } from "~/components/legal-page";
-import { Button } from "~/components/ui/button";
-import type { FormNotice } from "~/schemas/form";
-import { FormAlert } from "./form-alert";
+import { SubmitButton } from "~/components/ui/button";
+import type { FormReply } from "~/schemas/form";
+import { EmailField } from "./account-fields";
 import { PasswordField } from "./password-field";
-import { TextField } from "./text-field";
-
-export type AuthFormState = { notice?: FormNotice; errors: Partial<Record<string, string>>; values: Record<string, string> };
+import { ReplyForm, useBusy } from "./reply-form";
 
 /** Email and password. Posts to the page it is on, with intent=signin. */
-export function SignInForm({ state, redirectTo, action }: { state?: AuthFormState; redirectTo: string; action?: string }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "signin";
-  const errors = state?.errors ?? {};
+export function SignInForm({ reply, redirectTo, action }: { reply?: FormReply; redirectTo: string; action?: string }) {
+  const busy = useBusy("signin");
+  const form = useFormReply(reply);
   return (
-    <Form method="post" action={action} noValidate className="space-y-5">
-      <input type="hidden" name="intent" value="signin" />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      <FormAlert notice={state?.notice} />
-      <TextField label="Email" name="email" type="email" autoComplete="email" defaultValue={state?.values.email} error={errors.email} />
-      <PasswordField label="Password" name="password" autoComplete="current-password" error={errors.password} />
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Signing in…" : "Sign In"}
-      </Button>
+    <ReplyForm form={form} action={action} hidden={{ intent: "signin", redirectTo }}>
+      <EmailField defaultValue={form.value("email")} error={form.error("email")} />
+      <PasswordField label="Password" name="password" autoComplete="current-password" error={form.error("password")} />
+      <SubmitButton busy={busy} label="Sign In" busyLabel="Signing in…" className="w-full" />
       <p className="text-sm">
         <Link to="/forgot-password" className={textLinkClass}>
           Forgotten your password?
         </Link>
       </p>
-    </Form>
+    </ReplyForm>
   );
 }

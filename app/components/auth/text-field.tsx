@@ -6,6 +6,7 @@ type TextFieldProps = {
   error?: string;
   hint?: string;
   defaultValue?: string;
+  required?: boolean;
   type?: "text" | "email" | "tel";
   autoComplete?: string;
   maxLength?: number;
@@ -13,7 +14,18 @@ type TextFieldProps = {
 };
 
 /** A labelled one-line input whose error and hint are wired to it for screen readers. */
-export function TextField({ label, name, error, hint, defaultValue, type = "text", autoComplete, maxLength = 254, inputMode }: TextFieldProps) {
+export function TextField({
+  label,
+  name,
+  error,
+  hint,
+  defaultValue,
+  required,
+  type = "text",
+  autoComplete,
+  maxLength = 254,
+  inputMode,
+}: TextFieldProps) {
   return (
     <Field label={label} error={error} hint={hint}>
       {({ id, describedBy, invalid }) => (
@@ -21,6 +33,7 @@ export function TextField({ label, name, error, hint, defaultValue, type = "text
           id={id}
           name={name}
           type={type}
+          required={required}
           defaultValue={defaultValue}
           autoComplete={autoComplete}
           inputMode={inputMode}
@@ -28,6 +41,36 @@ export function TextField({ label, name, error, hint, defaultValue, type = "text
           aria-describedby={describedBy}
           aria-invalid={invalid || undefined}
           className={inputClass}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A labelled multi-line input, wired like TextField. */
+export function TextAreaField({
+  label,
+  name,
+  error,
+  defaultValue,
+  required,
+  rows = 6,
+  maxLength,
+  className = "min-h-36",
+}: Omit<TextFieldProps, "type" | "autoComplete" | "inputMode" | "hint"> & { rows?: number; className?: string }) {
+  return (
+    <Field label={label} error={error}>
+      {({ id, describedBy, invalid }) => (
+        <textarea
+          id={id}
+          name={name}
+          required={required}
+          rows={rows}
+          maxLength={maxLength}
+          defaultValue={defaultValue}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          className={`${inputClass} ${className}`}
         />
       )}
     </Field>

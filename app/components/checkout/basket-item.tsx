@@ -1,8 +1,9 @@
 import { AlertTriangle, Trash2 } from "lucide-react";
 import { Form, useSubmit } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import type { UnavailableReason } from "~/domain/ticket-availability";
 import { useHydrated } from "~/lib/use-now";
-import type { BasketLine, UnavailableReason } from "~/server/basket.server";
+import type { BasketLine } from "~/server/checkout/basket.server";
 import { CheckoutCompetition } from "./checkout-competition";
 import { LinePrice } from "./order-summary";
 import { BasketQuantityStepper } from "./quantity-stepper";
@@ -20,8 +21,14 @@ export function BasketItem({ line }: { line: BasketLine }) {
   const submit = useSubmit();
   const hydrated = useHydrated();
   return (
-    <li className="rounded-lg border border-border bg-card p-4 text-card-foreground sm:p-5" data-testid={`basket-item-${line.competitionId}`}>
-      <CheckoutCompetition competition={{ ...line, id: line.competitionId, entryPricePence: line.unitPricePence }} framed={false} />
+    <li
+      className="rounded-lg border border-border bg-card p-4 text-card-foreground sm:p-5"
+      data-testid={`basket-item-${line.competitionId}`}
+    >
+      <CheckoutCompetition
+        competition={{ ...line, id: line.competitionId, entryPricePence: line.unitPricePence }}
+        framed={false}
+      />
 
       {!line.available ? (
         <p className="mt-3 flex items-center gap-2 text-sm font-medium text-destructive">
@@ -33,7 +40,12 @@ export function BasketItem({ line }: { line: BasketLine }) {
       <div className="mt-4 grid gap-5 md:grid-cols-2">
         <div className="space-y-4">
           {line.available ? (
-            <BasketQuantityStepper competitionId={line.competitionId} title={line.title} quantity={line.quantity} maxQuantity={line.maxQuantity} />
+            <BasketQuantityStepper
+              competitionId={line.competitionId}
+              title={line.title}
+              quantity={line.quantity}
+              maxQuantity={line.maxQuantity}
+            />
           ) : null}
           <LinePrice pricing={line.pricing} />
         </div>
@@ -45,7 +57,12 @@ export function BasketItem({ line }: { line: BasketLine }) {
         >
           <input type="hidden" name="intent" value="answer" />
           <input type="hidden" name="competitionId" value={line.competitionId} />
-          <SkillQuestion question={line.skillQuestion} options={line.skillOptions} name="answer" defaultValue={line.skillAnswer} />
+          <SkillQuestion
+            question={line.skillQuestion}
+            options={line.skillOptions}
+            name="answer"
+            defaultValue={line.skillAnswer}
+          />
           {line.skillAnswer ? null : <p className="text-sm font-medium text-destructive">Answer required</p>}
           {hydrated ? null : (
             <button type="submit" className={buttonClass("outline", "sm")}>

@@ -1,14 +1,21 @@
 import { CalendarClock } from "lucide-react";
 import { Link } from "react-router";
+import { formatUkShortDateTime } from "~/domain/london-format";
 import { formatPence } from "~/domain/money";
-import { formatDateTime } from "~/components/account/format";
 
 /** The competition being entered: on the review pages as a card of its own, in a basket line as its heading. */
 export function CheckoutCompetition({
   competition,
   framed = true,
 }: {
-  competition: { id: number; title: string; prizeValue: string; imageUrl: string; entryPricePence: number; endDate?: Date | string };
+  competition: {
+    id: number;
+    title: string;
+    prizeValue: string;
+    imageUrl: string;
+    entryPricePence: number;
+    endDate?: Date | string;
+  };
   framed?: boolean;
 }) {
   return (
@@ -16,7 +23,13 @@ export function CheckoutCompetition({
       aria-labelledby={`competition-${competition.id}-title`}
       className={`flex gap-4 ${framed ? "rounded-lg border border-border bg-card p-4 text-card-foreground" : ""}`}
     >
-      <img src={competition.imageUrl} alt="" width={128} height={96} className="h-24 w-32 shrink-0 rounded-md bg-muted object-cover" />
+      <img
+        src={competition.imageUrl}
+        alt=""
+        width={128}
+        height={96}
+        className="h-24 w-32 shrink-0 rounded-md bg-muted object-cover"
+      />
       <div className="min-w-0 space-y-1">
         <h2 id={`competition-${competition.id}-title`} className="text-lg font-semibold leading-snug">
           <Link to={`/competition/${competition.id}`} className="hover:underline">
@@ -29,7 +42,7 @@ export function CheckoutCompetition({
         {competition.endDate ? (
           <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
             <CalendarClock aria-hidden="true" className="size-4" />
-            Closes {formatDateTime(competition.endDate)}
+            Closes {formatUkShortDateTime(competition.endDate)}
           </p>
         ) : null}
       </div>

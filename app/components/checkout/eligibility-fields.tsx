@@ -1,46 +1,37 @@
 import { Link } from "react-router";
 import { CheckboxField } from "~/components/auth/checkbox-field";
+import { controlProps } from "~/components/form-feedback";
+import { DateOfBirthField } from "~/components/ui/date-of-birth-field";
 import { Field, inputClass } from "~/components/ui/field";
+import { type DateParts, datePartsOf } from "~/domain/date-of-birth";
 import { ELIGIBLE_COUNTRY_OPTIONS, type EligibilityErrors } from "~/schemas/protection";
 
 /** Date of birth, country and terms: asked once, before a first paid entry (18+, UK or Ireland). */
 export function EligibilityFields({
   errors = {},
   defaults = {},
+  sentDateOfBirth,
 }: {
   errors?: EligibilityErrors;
   defaults?: { dateOfBirth?: string | null; country?: string | null };
+  /** The three date fields as typed, when the form came back. */
+  sentDateOfBirth?: DateParts;
 }) {
   return (
     <fieldset className="space-y-4 rounded-lg border border-border bg-card p-5 text-card-foreground">
       <legend className="px-1 text-lg font-semibold">Confirm you can enter</legend>
       <p className="text-sm text-muted-foreground">
-        Our competitions are open to residents of the United Kingdom and Ireland aged 18 or over. You only need to confirm this once.
+        Our competitions are open to residents of the United Kingdom and Ireland aged 18 or over. You only need to
+        confirm this once.
       </p>
-      <Field label="Date of birth" error={errors.dateOfBirth}>
-        {({ id, describedBy, invalid }) => (
-          <input
-            id={id}
-            name="dateOfBirth"
-            type="date"
-            required
-            autoComplete="bday"
-            defaultValue={defaults.dateOfBirth ?? undefined}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-            className={inputClass}
-          />
-        )}
-      </Field>
+      <DateOfBirthField error={errors.dateOfBirth} value={sentDateOfBirth ?? datePartsOf(defaults.dateOfBirth)} />
       <Field label="Country of residence" error={errors.country}>
-        {({ id, describedBy, invalid }) => (
+        {(ids) => (
           <select
-            id={id}
+            {...controlProps(ids)}
             name="country"
             required
             defaultValue={defaults.country ?? ""}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
             className={inputClass}
           >
             <option value="" disabled>

@@ -15,7 +15,9 @@ export function MultiBuyCard() {
         <Percent aria-hidden="true" className="size-5 text-primary" />
         Multi-buy discount
       </h2>
-      <p className="mt-1 text-sm text-muted-foreground">Applied to each competition in your basket by the number of tickets you buy for it.</p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Applied to each competition in your basket by the number of tickets you buy for it.
+      </p>
       <ul className="mt-3 space-y-1 text-sm">
         {tiers.map((tier) => (
           <li key={tier.label} className="flex justify-between gap-4">

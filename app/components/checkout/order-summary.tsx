@@ -1,8 +1,8 @@
-import type { PricedLine } from "~/domain/pricing";
 import { formatPence } from "~/domain/money";
+import type { PricedLine } from "~/domain/pricing";
 
-export type SummaryLine = { competitionId: number; title: string; pricing: PricedLine };
-export type SummaryTotals = { subtotalPence: number; discountPence: number; totalPence: number };
+type SummaryLine = { competitionId: number; title: string; pricing: PricedLine };
+type SummaryTotals = { subtotalPence: number; discountPence: number; totalPence: number };
 
 /** One line's price: unit × quantity, the multi-buy discount when it applies, and the line total. */
 export function LinePrice({ pricing }: { pricing: PricedLine }) {
@@ -25,9 +25,20 @@ export function LinePrice({ pricing }: { pricing: PricedLine }) {
 }
 
 /** The order summary shown identically on the basket and the checkout review (spec section 9). */
-export function OrderSummary({ lines, totals, title = "Order summary" }: { lines: SummaryLine[]; totals: SummaryTotals; title?: string }) {
+export function OrderSummary({
+  lines,
+  totals,
+  title = "Order summary",
+}: {
+  lines: SummaryLine[];
+  totals: SummaryTotals;
+  title?: string;
+}) {
   return (
-    <section aria-labelledby="order-summary-title" className="rounded-lg border border-border bg-card p-5 text-card-foreground">
+    <section
+      aria-labelledby="order-summary-title"
+      className="rounded-lg border border-border bg-card p-5 text-card-foreground"
+    >
       <h2 id="order-summary-title" className="text-lg font-semibold">
         {title}
       </h2>

@@ -1,24 +1,25 @@
 import { CreditCard, Loader2, Mail } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigation } from "react-router";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
+import { WINNER_PUBLICITY_NOTICE } from "~/content/postal";
 import { formatPence } from "~/domain/money";
 import { useHydrated } from "~/lib/use-now";
-import { CHECKOUT_ERROR_TITLE } from "~/schemas/checkout";
-import type { EligibilityErrors } from "~/schemas/protection";
+import { sentDateParts } from "~/schemas/date-of-birth";
+import { type FormReply, fieldErrorsOf } from "~/schemas/form";
 import { EligibilityFields } from "./eligibility-fields";
 import { Notice } from "./notice";
 
-export type PaymentActionState = { answerError?: string; eligibilityErrors?: EligibilityErrors; checkoutError?: string; paymentUrl?: string } | undefined;
+/** The review page's last reply: 'Checkout Error' as its notice, the answer's and eligibility's field messages. */
+type PaymentActionState = (FormReply & { paymentUrl?: string }) | undefined;
 
 /** Says plainly, before payment, what a wrong answer means, and where the free route is. */
 export function EntryRulesNote() {
   return (
     <div className="space-y-2 rounded-lg border border-border bg-muted p-4 text-sm">
       <p>
-        <strong>Answer carefully.</strong> Only tickets with the correct answer go into the draw. If your answer is wrong you still buy valid tickets, but they
-        cannot win.
+        <strong>Answer carefully.</strong> Only tickets with the correct answer go into the draw. If your answer is
+        wrong you still buy valid tickets, but they cannot win.
       </p>
       <p className="flex items-start gap-2">
         <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
@@ -29,6 +30,13 @@ export function EntryRulesNote() {
           </Link>
           .
         </span>
+      </p>
+      <p>
+        {WINNER_PUBLICITY_NOTICE}{" "}
+        <Link to="/account/privacy" className="font-medium text-primary underline">
+          Your privacy settings
+        </Link>
+        .
       </p>
     </div>
   );
@@ -46,16 +54,13 @@ export function BlockNotice({ block }: { block: { code: string; message: string 
   );
 }
 
-/** 'Checkout Error' with the server's message, on the page and (with JavaScript) as a toast. */
+/** 'Checkout Error' with the server's message, once, on the page (no toast repeats it). */
 export function CheckoutErrorNotice({ actionData }: { actionData: PaymentActionState }) {
-  const message = actionData?.checkoutError;
-  useEffect(() => {
-    if (message) toast.error(CHECKOUT_ERROR_TITLE, { description: message });
-  }, [actionData, message]);
-  if (!message) return null;
+  const notice = actionData?.notice;
+  if (!notice) return null;
   return (
-    <Notice tone="error" title={CHECKOUT_ERROR_TITLE}>
-      {message}
+    <Notice tone="error" title={notice.title}>
+      {notice.description}
     </Notice>
   );
 }
@@ -76,7 +81,11 @@ export function PaymentPanel({
   actionData,
 }: {
   totalPence: number;
-  readiness: { idempotencyKey: string; needsEligibility: boolean; eligibilityDefaults?: { dateOfBirth?: string | null; country?: string | null } };
+  readiness: {
+    idempotencyKey: string;
+    needsEligibility: boolean;
+    eligibilityDefaults?: { dateOfBirth?: string | null; country?: string | null };
+  };
   actionData: PaymentActionState;
 }) {
   const navigation = useNavigation();
@@ -92,14 +101,20 @@ export function PaymentPanel({
     return () => window.removeEventListener("pageshow", onShow);
   }, []);
   useEffect(() => {
+    // The Pay button itself says "Redirecting to Payment" meanwhile.
     if (!paymentUrl) return;
-    toast("Redirecting to Payment");
     window.location.assign(paymentUrl);
   }, [paymentUrl]);
 
   return (
     <div className="space-y-5">
-      {needsEligibility ? <EligibilityFields errors={actionData?.eligibilityErrors} defaults={eligibilityDefaults} /> : null}
+      {needsEligibility ? (
+        <EligibilityFields
+          errors={fieldErrorsOf(actionData?.result)}
+          defaults={eligibilityDefaults}
+          sentDateOfBirth={sentDateParts(actionData?.result?.initialValue)}
+        />
+      ) : null}
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
       <Button type="submit" name="intent" value="pay" size="lg" className="w-full" disabled={busy} aria-disabled={busy}>
@@ -115,7 +130,9 @@ export function PaymentPanel({
           </>
         )}
       </Button>
-      <p className="text-center text-sm text-muted-foreground">You pay on our payment provider's secure page by card, Apple Pay or Google Pay.</p>
+      <p className="text-center text-sm text-muted-foreground">
+        You pay on our payment provider's secure page by card, Apple Pay or Google Pay.
+      </p>
     </div>
   );
 }

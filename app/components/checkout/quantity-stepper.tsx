@@ -1,9 +1,9 @@
 import { Minus, Plus } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Form } from "react-router";
+import { TicketSelector } from "~/components/competitions/ticket-selector";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { TicketSelector } from "~/components/competitions/ticket-selector";
 import { clampQuantity, MAX_TICKETS, MIN_TICKETS } from "~/domain/pricing";
 import { useHydrated } from "~/lib/use-now";
 
@@ -40,7 +40,11 @@ export function BasketQuantityStepper({
       <Form method="post" preventScrollReset>
         {hidden}
         <input type="hidden" name="quantity" value={quantity - 1} />
-        <button type="submit" className={stepButton} aria-label={quantity <= 1 ? `Remove ${title} from basket` : `One ticket fewer for ${title}`}>
+        <button
+          type="submit"
+          className={stepButton}
+          aria-label={quantity <= 1 ? `Remove ${title} from basket` : `One ticket fewer for ${title}`}
+        >
           <Minus aria-hidden="true" className="size-4" />
         </button>
       </Form>
@@ -68,7 +72,12 @@ export function BasketQuantityStepper({
       <Form method="post" preventScrollReset>
         {hidden}
         <input type="hidden" name="quantity" value={quantity + 1} />
-        <button type="submit" className={stepButton} disabled={quantity >= maxQuantity} aria-label={`One ticket more for ${title}`}>
+        <button
+          type="submit"
+          className={stepButton}
+          disabled={quantity >= maxQuantity}
+          aria-label={`One ticket more for ${title}`}
+        >
           <Plus aria-hidden="true" className="size-4" />
         </button>
       </Form>
@@ -81,7 +90,15 @@ export function BasketQuantityStepper({
  * The review page's quantity: the competition page's ticket selector (−/+ with JavaScript, the price follows),
  * plus, without JavaScript, an "Update total" button that posts intent=quantity so the server re-prices.
  */
-export function QuantityField({ value, onChange, max = MAX_TICKETS }: { value: number; onChange: (next: number) => void; max?: number }) {
+export function QuantityField({
+  value,
+  onChange,
+  max = MAX_TICKETS,
+}: {
+  value: number;
+  onChange: (next: number) => void;
+  max?: number;
+}) {
   const hydrated = useHydrated();
   // The field keeps what is typed (even an empty moment mid-edit); the price follows each whole number.
   const [text, setText] = useState(String(value));

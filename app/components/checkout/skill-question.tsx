@@ -12,11 +12,23 @@ type SkillQuestionProps = {
 };
 
 /** The competition's skill question as a radio group; the correct answer is never sent to the browser. */
-export function SkillQuestion({ question, options, name = "answer", defaultValue, error, onChange, form }: SkillQuestionProps) {
+export function SkillQuestion({
+  question,
+  options,
+  name = "answer",
+  defaultValue,
+  error,
+  onChange,
+  form,
+}: SkillQuestionProps) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
-    <fieldset aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined} className="space-y-2">
+    <fieldset
+      aria-describedby={error ? errorId : undefined}
+      aria-invalid={error ? true : undefined}
+      className="space-y-2"
+    >
       <legend className="mb-2 font-medium">
         <span className="block text-sm text-muted-foreground">Skill question</span>
         {question}
@@ -24,7 +36,10 @@ export function SkillQuestion({ question, options, name = "answer", defaultValue
       {options.map((option, index) => (
         <label
           key={option}
-          className="flex cursor-pointer items-center gap-3 rounded-md border border-border bg-background px-3 py-2.5 has-[:checked]:border-primary has-[:checked]:bg-muted"
+          className={
+            "flex cursor-pointer items-center gap-3 rounded-md border border-border bg-background " +
+            "px-3 py-2.5 has-[:checked]:border-primary has-[:checked]:bg-muted"
+          }
         >
           <input
             type="radio"

@@ -2,13 +2,14 @@ import { AlertCircle, Loader2, ShoppingBasket } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { WINNER_PUBLICITY_NOTICE } from "~/content/postal";
 import { clampQuantity, MIN_TICKETS } from "~/domain/pricing";
 import { useHydrated } from "~/lib/use-now";
 import type { PublicCompetition } from "~/schemas/competition-query";
 import { PriceSummary } from "./price-summary";
 import { TicketSelector } from "./ticket-selector";
 
-export type EntryError = { title: string; description: string };
+type EntryError = { title: string; description: string };
 
 type EntryFormProps = {
   competition: Pick<PublicCompetition, "id" | "entryPricePence" | "skillQuestion" | "skillOptions">;
@@ -26,7 +27,8 @@ type EntryFormProps = {
 export function EntryForm({ competition, maxQuantity, error, submitted }: EntryFormProps) {
   const navigation = useNavigation();
   const [text, setText] = useState(submitted?.quantity ?? "1");
-  const initialAnswer = submitted?.answer && competition.skillOptions.includes(submitted.answer) ? submitted.answer : "";
+  const initialAnswer =
+    submitted?.answer && competition.skillOptions.includes(submitted.answer) ? submitted.answer : "";
   const [answer, setAnswer] = useState(initialAnswer);
   const formRef = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
@@ -42,62 +44,80 @@ export function EntryForm({ competition, maxQuantity, error, submitted }: EntryF
   const errorId = `entry-error-${competition.id}`;
 
   return (
-    <Form ref={formRef} method="post" className="space-y-6">
+    <Form ref={formRef} method="post" className="space-y-5">
       <input type="hidden" name="competitionId" value={competition.id} />
-      <TicketSelector
-        text={text}
-        quantity={quantity}
-        max={maxQuantity}
-        onChange={setText}
-        onCommit={() => setText(String(quantity))}
-      />
-
-      <fieldset aria-describedby={error ? errorId : "skill-note"}>
-        <legend className="text-sm font-medium">
-          <span className="block text-base font-semibold">Skill question</span>
-          <span className="mt-1 block text-base" id="skill-question">
-            {competition.skillQuestion}
-          </span>
-        </legend>
-        <div className="mt-3 grid gap-2 sm:grid-cols-2">
-          {competition.skillOptions.map((option) => (
-            <label
-              key={option}
-              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-input bg-card px-3 py-2 text-card-foreground has-checked:border-primary has-checked:ring-2 has-checked:ring-primary has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring"
-            >
-              <input
-                type="radio"
-                name="answer"
-                value={option}
-                defaultChecked={initialAnswer === option}
-                onChange={() => setAnswer(option)}
-                className="h-4 w-4 accent-[var(--primary)] focus-visible:outline-none"
-              />
-              <span>{option}</span>
-            </label>
-          ))}
-        </div>
-        {error ? (
-          <div id={errorId} role="alert" className="mt-3 flex gap-2 rounded-md border border-destructive px-3 py-2 text-destructive">
-            <AlertCircle aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
-            <p>
-              <strong className="block">{error.title}</strong>
-              {error.description}
-            </p>
+      {/* From 1280px tickets and price sit beside the question, so the whole form fits the first screen. */}
+      <div className="grid gap-5 xl:grid-cols-2 xl:items-start">
+        <TicketSelector
+          text={text}
+          quantity={quantity}
+          max={maxQuantity}
+          onChange={setText}
+          onCommit={() => setText(String(quantity))}
+        />
+        <fieldset
+          className="xl:col-start-2 xl:row-span-2 xl:row-start-1"
+          aria-describedby={error ? errorId : "skill-note"}
+        >
+          <legend className="text-sm font-medium">
+            <span className="block text-base font-semibold">Skill question</span>
+            <span className="mt-1 block text-base" id="skill-question">
+              {competition.skillQuestion}
+            </span>
+          </legend>
+          <div className="mt-3 grid gap-2 sm:grid-cols-2 xl:grid-cols-1">
+            {competition.skillOptions.map((option) => (
+              <label
+                key={option}
+                className={
+                  "flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-input bg-card " +
+                  "px-3 py-2 text-card-foreground has-checked:border-primary has-checked:ring-2 " +
+                  "has-checked:ring-primary has-focus-visible:outline-3 has-focus-visible:outline-offset-2 " +
+                  "has-focus-visible:outline-ring"
+                }
+              >
+                <input
+                  type="radio"
+                  name="answer"
+                  value={option}
+                  defaultChecked={initialAnswer === option}
+                  onChange={() => setAnswer(option)}
+                  className="h-4 w-4 accent-[var(--primary)] focus-visible:outline-none"
+                />
+                <span>{option}</span>
+              </label>
+            ))}
           </div>
-        ) : null}
-      </fieldset>
-
-      <p id="skill-note" className="rounded-md border-l-4 border-primary bg-muted px-4 py-3 text-sm">
-        <strong>Please answer carefully.</strong> A wrong answer still buys your tickets, but tickets with a wrong answer
-        cannot win: only entries with the correct answer go into the draw.
-      </p>
-
-      <PriceSummary unitPricePence={competition.entryPricePence} quantity={quantity} />
-
+          {error ? (
+            <div
+              id={errorId}
+              role="alert"
+              className="mt-3 flex gap-2 rounded-md border border-destructive px-3 py-2 text-destructive"
+            >
+              <AlertCircle aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+              <p>
+                <strong className="block">{error.title}</strong>
+                {error.description}
+              </p>
+            </div>
+          ) : null}
+        </fieldset>
+        <PriceSummary
+          className="xl:col-start-1 xl:row-start-2"
+          unitPricePence={competition.entryPricePence}
+          quantity={quantity}
+        />
+      </div>
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Button type="submit" name="intent" value="checkout" size="lg" className="flex-1" disabled={(hydrated && !answer) || processing}
-          aria-describedby={answer ? undefined : "checkout-gate"}>
+        <Button
+          type="submit"
+          name="intent"
+          value="checkout"
+          size="lg"
+          className="flex-1"
+          disabled={(hydrated && !answer) || processing}
+          aria-describedby={answer ? undefined : "checkout-gate"}
+        >
           {processing ? (
             <>
               <Loader2 aria-hidden="true" className="h-5 w-5 animate-spin" />
@@ -107,7 +127,16 @@ export function EntryForm({ competition, maxQuantity, error, submitted }: EntryF
             "Proceed to Checkout"
           )}
         </Button>
-        <Button type="submit" name="intent" value="add" formAction="/basket" formMethod="post" variant="outline" size="lg" className="flex-1">
+        <Button
+          type="submit"
+          name="intent"
+          value="add"
+          formAction="/basket"
+          formMethod="post"
+          variant="outline"
+          size="lg"
+          className="flex-1"
+        >
           <ShoppingBasket aria-hidden="true" className="h-5 w-5" />
           Add to Basket
         </Button>
@@ -117,6 +146,11 @@ export function EntryForm({ competition, maxQuantity, error, submitted }: EntryF
           Answer the skill question to continue to checkout.
         </p>
       )}
+      <p id="skill-note" className="rounded-md border-l-4 border-primary bg-muted px-4 py-3 text-sm">
+        <strong>Please answer carefully.</strong> A wrong answer still buys your tickets, but tickets with a wrong
+        answer cannot win: only entries with the correct answer go into the draw.
+      </p>
+      <p className="text-sm text-muted-foreground">{WINNER_PUBLICITY_NOTICE}</p>
     </Form>
   );
 }

@@ -1,17 +1,29 @@
 import { Mail } from "lucide-react";
 import { Link } from "react-router";
 import { PostalEntryAddress, textLinkClass } from "~/components/legal-page";
+import { cardClass, Section } from "~/components/page-section";
 import { POSTAL_ENTRY_REQUIRED_DETAILS } from "~/content/policy";
+import { WINNER_PUBLICITY_NOTICE } from "~/content/postal";
 import { ClosingDate } from "./closing-date";
 
 /** The free entry route for this competition, shown beside paid entry with the same weight. */
-export function PostalEntry({ title, endDate }: { title: string; endDate: Date }) {
+export function PostalEntry({
+  title,
+  endDate,
+  counts,
+}: {
+  title: string;
+  endDate: Date;
+  /** Postal entries recorded so far, by outcome: every one is counted, none silently dropped. */
+  counts: { accepted: number; rejected: number };
+}) {
   return (
-    <section aria-labelledby="postal-entry-title" className="rounded-lg border border-border bg-card p-6 text-card-foreground">
-      <h2 id="postal-entry-title" className="flex items-center gap-2 text-2xl font-semibold tracking-tight">
-        <Mail aria-hidden="true" className="h-6 w-6 text-primary" />
-        Enter for free by post
-      </h2>
+    <Section
+      titleId="postal-entry-title"
+      title="Enter for free by post"
+      icon={<Mail aria-hidden="true" className="h-6 w-6 text-primary" />}
+      className={cardClass}
+    >
       <p className="mt-3">
         You can enter this competition free of charge. A postal entry goes into the same draw as a paid entry, with
         exactly the same chance of winning. Send a postcard or a letter, with enough postage, to:
@@ -27,15 +39,20 @@ export function PostalEntry({ title, endDate }: { title: string; endDate: Date }
         Name this competition as <strong>{title}</strong>.
       </p>
       <p className="mt-4">
-        Your entry must reach us before this competition closes on <ClosingDate date={endDate} className="font-semibold" />.
-        Post each entry separately: bulk entries count as one. Late or incomplete entries are not entered, and an entry
-        is void if the entry cap is reached before we receive it.
+        Your entry must reach us before this competition closes on{" "}
+        <ClosingDate date={endDate} className="font-semibold" />. Post each entry separately: bulk entries count as one.
+        Late or incomplete entries are not entered, and an entry is void if the entry cap is reached before we receive
+        it.
+      </p>
+      <p className="mt-4">{WINNER_PUBLICITY_NOTICE}</p>
+      <p className="mt-4" data-testid="postal-counts">
+        Free postal entries: {counts.accepted} accepted, {counts.rejected} rejected.
       </p>
       <p className="mt-4">
         <Link to="/terms#free-entry" className={textLinkClass}>
           Full free entry rules
         </Link>
       </p>
-    </section>
+    </Section>
   );
 }

@@ -17,10 +17,18 @@ function tiersText(): string {
 }
 
 /** The same priceLine the server charges with, in pence, shown to 2 decimals with the saving. */
-export function PriceSummary({ unitPricePence, quantity }: { unitPricePence: number; quantity: number }) {
+export function PriceSummary({
+  unitPricePence,
+  quantity,
+  className = "",
+}: {
+  unitPricePence: number;
+  quantity: number;
+  className?: string;
+}) {
   const line = priceLine(unitPricePence, quantity);
   return (
-    <section aria-labelledby="price-summary-title" className="rounded-md bg-muted p-4">
+    <section aria-labelledby="price-summary-title" className={`rounded-md bg-muted p-4 ${className}`}>
       <h3 id="price-summary-title" className="font-semibold">
         Price summary
       </h3>
@@ -33,7 +41,9 @@ export function PriceSummary({ unitPricePence, quantity }: { unitPricePence: num
         </div>
         <div className="flex justify-between gap-4">
           <dt>Multi-buy discount ({line.discountPercent}%)</dt>
-          <dd data-testid="price-discount">{line.discountPence > 0 ? `−${formatPence(line.discountPence)}` : formatPence(0)}</dd>
+          <dd data-testid="price-discount">
+            {line.discountPence > 0 ? `−${formatPence(line.discountPence)}` : formatPence(0)}
+          </dd>
         </div>
         <div className="flex justify-between gap-4 border-t border-border pt-2 text-base font-bold">
           <dt>Total</dt>

@@ -1,8 +1,9 @@
 import { Copy, Link as LinkIcon, Share2 } from "lucide-react";
 import { toast } from "sonner";
+import { Section } from "~/components/page-section";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { COPY_FAILED, LINK_COPIED, copyText, facebookShareUrl, openSharePopup, xShareUrl } from "~/lib/share";
+import { COPY_FAILED, copyText, facebookShareUrl, LINK_COPIED, openSharePopup, xShareUrl } from "~/lib/share";
 import { useHydrated } from "~/lib/use-now";
 
 /**
@@ -36,14 +37,23 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
   );
 
   return (
-    <section aria-labelledby="share-title" className="rounded-lg border border-border bg-card p-5 text-card-foreground">
-      <h2 id="share-title" className="text-lg font-semibold">
-        Share this competition
-      </h2>
+    <Section
+      titleId="share-title"
+      title="Share this competition"
+      size="lg"
+      className="rounded-lg border border-border bg-card p-5 text-card-foreground"
+    >
       <label htmlFor="share-link" className="mt-3 block text-sm font-medium">
         Link to this competition
       </label>
-      <input id="share-link" type="text" readOnly value={url} className={`${inputClass} mt-1.5`} onFocus={(e) => e.currentTarget.select()} />
+      <input
+        id="share-link"
+        type="text"
+        readOnly
+        value={url}
+        className={`${inputClass} mt-1.5`}
+        onFocus={(e) => e.currentTarget.select()}
+      />
       <div className="mt-3 flex flex-wrap gap-2">
         <button type="button" className={buttonClass("outline", "sm")} disabled={!hydrated} onClick={() => copy()}>
           <LinkIcon aria-hidden="true" className="h-4 w-4" />
@@ -61,6 +71,6 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
           Instagram
         </button>
       </div>
-    </section>
+    </Section>
   );
 }

@@ -15,7 +15,10 @@ type TicketSelectorProps = {
 export function TicketSelector({ text, quantity, max, onChange, onCommit }: TicketSelectorProps) {
   const hydrated = useHydrated();
   const stepButton =
-    "inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md border border-input bg-card text-card-foreground hover:bg-muted focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50";
+    "inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md border " +
+    "border-input bg-card text-card-foreground hover:bg-muted focus-visible:outline-3 " +
+    "focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed " +
+    "disabled:opacity-50";
   return (
     <div>
       <label htmlFor="ticket-quantity" className="block text-sm font-medium">
@@ -45,7 +48,11 @@ export function TicketSelector({ text, quantity, max, onChange, onCommit }: Tick
           onChange={(event) => onChange(event.target.value)}
           onBlur={onCommit}
           aria-describedby="ticket-quantity-hint"
-          className="h-11 w-20 rounded-md border border-input bg-card px-3 text-center text-lg font-semibold text-card-foreground focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-ring"
+          className={
+            "h-11 w-20 rounded-md border border-input bg-card px-3 text-center text-lg font-semibold " +
+            "text-card-foreground focus-visible:outline-3 focus-visible:outline-offset-1 " +
+            "focus-visible:outline-ring"
+          }
         />
         <button
           type="button"

@@ -1,10 +1,9 @@
 import { Pause, Play } from "lucide-react";
 import { useEffect, useState } from "react";
-import { partnerBrands } from "~/db/seed-data";
+import { BRAND_INTERVAL_MS } from "~/components/motion-timings";
+import { partnerBrands } from "~/content/showcase";
 import { useAutoplay } from "./use-autoplay";
 
-/** Spec section 9: the brand strip advances every 3 s. */
-export const BRAND_INTERVAL_MS = 3000;
 const TILE_REM = 14; // w-52 tile plus gap-4
 const SLIDE_MS = 700;
 
@@ -19,6 +18,7 @@ export function BrandStrip() {
   });
 
   // After sliding onto the duplicate of the first brand, jump back to the real one without animating.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: total is read inside; biome misreads the early return
   useEffect(() => {
     if (step < total) return;
     const id = window.setTimeout(() => {
@@ -29,7 +29,13 @@ export function BrandStrip() {
   }, [step, total]);
 
   const tile = (brand: (typeof partnerBrands)[number]) => (
-    <li key={brand.name} className="flex w-52 flex-none flex-col items-center justify-center rounded-lg border border-border bg-card px-4 py-5 text-center text-card-foreground">
+    <li
+      key={brand.name}
+      className={
+        "flex w-52 flex-none flex-col items-center justify-center rounded-lg border border-border " +
+        "bg-card px-4 py-5 text-center text-card-foreground"
+      }
+    >
       <span className="font-serif text-lg font-bold leading-tight">{brand.name}</span>
       <span className="mt-1 text-xs text-muted-foreground">{brand.tagline}</span>
     </li>
@@ -58,7 +64,10 @@ export function BrandStrip() {
           data-testid="brand-track"
           data-step={step % total}
           className={`flex w-max gap-4 ${animate ? "transition-transform ease-in-out" : ""}`}
-          style={{ transform: `translateX(-${step * TILE_REM}rem)`, transitionDuration: animate ? `${SLIDE_MS}ms` : undefined }}
+          style={{
+            transform: `translateX(-${step * TILE_REM}rem)`,
+            transitionDuration: animate ? `${SLIDE_MS}ms` : undefined,
+          }}
         >
           <ul aria-label="Partner brands" className="flex gap-4">
             {partnerBrands.map(tile)}

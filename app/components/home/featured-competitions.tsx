@@ -1,7 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { buttonClass } from "~/components/ui/button";
 import { CompetitionCard } from "~/components/competitions/competition-card";
+import { buttonClass } from "~/components/ui/button";
 import type { CompetitionSummary } from "~/schemas/competition-query";
 
 export function FeaturedCompetitions({ competitions, now }: { competitions: CompetitionSummary[]; now: Date }) {
@@ -12,7 +12,7 @@ export function FeaturedCompetitions({ competitions, now }: { competitions: Comp
           <h2 id="featured-title" className="text-3xl font-bold tracking-tight">
             Featured Competitions
           </h2>
-          <p className="mt-2 text-muted-foreground">Hand-picked prizes, open for entry now.</p>
+          <p className="mt-2 text-muted-foreground">More hand-picked prizes, open for entry now.</p>
         </div>
         <Link to="/competitions" className={buttonClass("outline")}>
           View all competitions <ArrowRight aria-hidden="true" className="h-4 w-4" />

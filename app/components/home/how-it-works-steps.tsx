@@ -2,10 +2,26 @@ import { Brain, CreditCard, Search, Trophy } from "lucide-react";
 import { Link } from "react-router";
 
 const STEPS = [
-  { icon: Search, title: "Choose a competition", body: "Pick a prize you would love to win and check its closing date and tickets left." },
-  { icon: Brain, title: "Answer the skill question", body: "Show your equestrian knowledge. Only correct answers go into the draw." },
-  { icon: CreditCard, title: "Complete your entry", body: "Choose 1 to 10 tickets and pay securely, or enter free by post." },
-  { icon: Trophy, title: "Win", body: "The winner is drawn at random from the correct entries when the competition closes." },
+  {
+    icon: Search,
+    title: "Choose a competition",
+    body: "Pick a prize you would love to win and check its closing date and tickets left.",
+  },
+  {
+    icon: Brain,
+    title: "Answer the skill question",
+    body: "Show your equestrian knowledge. Only correct answers go into the draw.",
+  },
+  {
+    icon: CreditCard,
+    title: "Complete your entry",
+    body: "Choose 1 to 10 tickets and pay securely, or enter free by post.",
+  },
+  {
+    icon: Trophy,
+    title: "Win",
+    body: "The winner is drawn at random from the correct entries when the competition closes.",
+  },
 ] as const;
 
 export function HowItWorksSteps() {
@@ -19,7 +35,13 @@ export function HowItWorksSteps() {
           {STEPS.map(({ icon: Icon, title, body }, i) => (
             <li key={title} className="rounded-lg border border-border bg-card p-6 text-card-foreground">
               <p className="flex items-center gap-3">
-                <span aria-hidden="true" className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-primary text-primary-foreground">
+                <span
+                  aria-hidden="true"
+                  className={
+                    "inline-flex h-10 w-10 items-center justify-center rounded-full bg-primary " +
+                    "text-primary-foreground"
+                  }
+                >
                   <Icon className="h-5 w-5" />
                 </span>
                 <span className="text-sm font-semibold text-muted-foreground">Step {i + 1}</span>

@@ -1,12 +1,10 @@
 import { Tag, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { OFFER_DELAY_MS } from "~/components/motion-timings";
 import { buttonClass } from "~/components/ui/button";
 import { MULTI_BUY_TIERS } from "~/domain/pricing";
 import { OFFER_SEEN_KEY } from "./offer-storage";
-
-/** Spec section 4: the popup appears 5 s after load. */
-export const OFFER_DELAY_MS = 5000;
 
 // Lowest tier first, so the copy reads "3 or more ... 5 or more".
 const tiers = [...MULTI_BUY_TIERS].sort((a, b) => a.minQuantity - b.minQuantity);
@@ -66,10 +64,18 @@ export function OfferPopup() {
       aria-labelledby="offer-title"
       aria-describedby="offer-description"
       onClose={onClose}
-      className="m-auto w-[min(32rem,calc(100%-2rem))] rounded-xl border border-border bg-card p-0 text-card-foreground shadow-2xl backdrop:bg-black/70"
+      className={
+        "m-auto w-[min(32rem,calc(100%-2rem))] rounded-xl border border-border bg-card p-0 " +
+        "text-card-foreground shadow-2xl backdrop:bg-black/70"
+      }
     >
       <div className="relative p-8">
-        <button type="button" onClick={close} aria-label="Close offer" className={`${buttonClass("ghost", "icon")} absolute right-3 top-3`}>
+        <button
+          type="button"
+          onClick={close}
+          aria-label="Close offer"
+          className={`${buttonClass("ghost", "icon")} absolute right-3 top-3`}
+        >
           <X aria-hidden="true" className="h-5 w-5" />
         </button>
         <Tag aria-hidden="true" className="h-8 w-8 text-primary" />
@@ -83,7 +89,9 @@ export function OfferPopup() {
               <li key={tier.minQuantity}>{tierText(tier, tiers[i + 1])}</li>
             ))}
           </ul>
-          <p className="text-sm text-muted-foreground">No code needed. It applies to each competition in your basket.</p>
+          <p className="text-sm text-muted-foreground">
+            No code needed. It applies to each competition in your basket.
+          </p>
         </div>
         <div className="mt-6 flex flex-wrap justify-end gap-3">
           <button type="button" onClick={close} className={buttonClass("outline")}>

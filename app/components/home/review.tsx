@@ -1,11 +1,12 @@
 import { Star } from "lucide-react";
 
-export type ReviewData = { name: string; location: string; rating: number; text: string };
+type ReviewData = { name: string; location: string; rating: number; text: string };
 
 function StarRating({ rating, className }: { rating: number; className: string }) {
   return (
     <span role="img" aria-label={`Rated ${rating} out of 5`} className="flex gap-0.5 text-primary">
       {Array.from({ length: 5 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: five fixed stars; the position is the identity
         <Star key={i} aria-hidden="true" className={className} fill={i < rating ? "currentColor" : "none"} />
       ))}
     </span>

@@ -1,20 +1,31 @@
 import { Brain, CreditCard, Landmark, Lock, ShieldCheck } from "lucide-react";
+import { Section } from "~/components/page-section";
 
 const BADGES = [
   { icon: Lock, title: "SSL secured", body: "Every page and payment travels over an encrypted connection." },
-  { icon: ShieldCheck, title: "PCI DSS payments", body: "Card details are handled by Stripe, a PCI DSS Level 1 provider. We never see your card number." },
+  {
+    icon: ShieldCheck,
+    title: "PCI DSS payments",
+    body: "Card details are handled by Stripe, a PCI DSS Level 1 provider. We never see your card number.",
+  },
   { icon: CreditCard, title: "Card, Apple Pay and Google Pay", body: "Pay the way you prefer at checkout." },
   { icon: Brain, title: "100% skill-based", body: "Only correct answers to the skill question can win." },
   // Skill competitions are not licensed in the UK; they are lawful when they meet the prize-competition rules.
-  { icon: Landmark, title: "Run under UK prize competition law", body: "A real skill test and a free postal entry route on every competition." },
+  {
+    icon: Landmark,
+    title: "Run under UK prize competition law",
+    body: "A real skill test and a free postal entry route on every competition.",
+  },
 ] as const;
 
 export function TrustBadges() {
   return (
-    <section aria-labelledby="trust-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-      <h2 id="trust-title" className="text-3xl font-bold tracking-tight">
-        Enter with confidence
-      </h2>
+    <Section
+      titleId="trust-title"
+      title="Enter with confidence"
+      size="3xl"
+      className="mx-auto max-w-7xl px-4 py-16 sm:px-6"
+    >
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         {BADGES.map(({ icon: Icon, title, body }) => (
           <li key={title} className="rounded-lg border border-border bg-card p-5 text-card-foreground">
@@ -24,6 +35,6 @@ export function TrustBadges() {
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }

@@ -24,14 +24,27 @@ export function Field({ label, error, hint, children }: FieldProps) {
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }
 
-export const inputClass =
-  "block w-full rounded-md border border-input bg-card px-3 py-2.5 text-card-foreground placeholder:text-muted-foreground focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-ring aria-[invalid=true]:border-destructive";
+const errorClass = "text-sm font-medium text-destructive";
+
+/** A control's error message (nothing when there is none), found by the control through its id. */
+export function FieldError({ id, error, className }: { id?: string; error?: string; className?: string }) {
+  if (!error) return null;
+  return (
+    <p id={id} className={className ? `${className} ${errorClass}` : errorClass}>
+      {error}
+    </p>
+  );
+}
+
+/** A text control's look without its width, for controls sized to what they hold (a date's day, month, year). */
+export const inputBoxClass =
+  "rounded-md border border-input bg-card px-3 py-2.5 text-card-foreground " +
+  "placeholder:text-muted-foreground focus-visible:outline-3 focus-visible:outline-offset-1 " +
+  "focus-visible:outline-ring aria-[invalid=true]:border-destructive";
+
+export const inputClass = `block w-full ${inputBoxClass}`;

@@ -1,19 +1,21 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
-import { user } from "./auth";
+import { check, index, integer, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { identityId, instant, ownerUserId } from "./columns";
 import { competitions } from "./competitions";
 
 /** The server-side basket: one line per competition per account. Prices are never stored here. */
 export const basketItems = pgTable(
   "basket_items",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
-    competitionId: integer("competition_id").notNull().references(() => competitions.id, { onDelete: "cascade" }),
+    id: identityId(),
+    userId: ownerUserId(),
+    competitionId: integer("competition_id")
+      .notNull()
+      .references(() => competitions.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
     skillAnswer: text("skill_answer"),
-    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    addedAt: instant("added_at").notNull().defaultNow(),
+    updatedAt: instant("updated_at").notNull().defaultNow(),
   },
   (t) => [
     unique("basket_items_user_competition_unique").on(t.userId, t.competitionId),

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { ORDER_STATUSES, sqlList } from "../constants";
 import { user } from "./auth";
+import { identityId, instant } from "./columns";
 import { competitions } from "./competitions";
 
 export const orders = pgTable(
@@ -14,20 +15,33 @@ export const orders = pgTable(
     discountPence: integer("discount_pence").notNull().default(0),
     totalAmountPence: integer("total_amount_pence").notNull(),
     termsVersion: text("terms_version"),
-    reservationExpiresAt: timestamp("reservation_expires_at", { withTimezone: true }),
-    paidAt: timestamp("paid_at", { withTimezone: true }),
-    /** Checkout: the buyer's e-mail at the time, the provider's session, the key that makes a double click one order. */
+    reservationExpiresAt: instant("reservation_expires_at"),
+    paidAt: instant("paid_at"),
+    /**
+     * Checkout: the buyer's e-mail at the time, the provider's session, the key that makes a double click one order.
+     */
     email: text("email"),
     source: text("source"),
     idempotencyKey: text("idempotency_key"),
     providerSessionId: text("provider_session_id").unique(),
     checkoutUrl: text("checkout_url"),
     /** When the reconciler may look at this order again (a lease, so processes do not collide). */
-    nextReconcileAt: timestamp("next_reconcile_at", { withTimezone: true }),
-    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    nextReconcileAt: instant("next_reconcile_at"),
+    refundedAt: instant("refunded_at"),
+    /** Why staff (or a cancellation) refunded the order; who asked. */
+    refundReason: text("refund_reason"),
+    refundRequestedBy: text("refund_requested_by"),
+    refundAttempts: integer("refund_attempts").notNull().default(0),
+    refundLastError: text("refund_last_error"),
     failureReason: text("failure_reason"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The card's funding as the provider reported it when the payment was authorised (credit, debit, prepaid,
+     * unknown), and when: credit card spending is capped per calendar month (domain/credit-card-cap.ts).
+     */
+    cardFunding: text("card_funding"),
+    authorisedAt: instant("authorised_at"),
+    createdAt: instant("created_at").notNull().defaultNow(),
+    updatedAt: instant("updated_at").notNull().defaultNow(),
   },
   (t) => [
     check("orders_status_check", sql.raw(`payment_status in (${sqlList(ORDER_STATUSES)})`)),
@@ -41,9 +55,13 @@ export const orders = pgTable(
 export const orderLines = pgTable(
   "order_lines",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    orderId: uuid("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
-    competitionId: integer("competition_id").notNull().references(() => competitions.id),
+    id: identityId(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    competitionId: integer("competition_id")
+      .notNull()
+      .references(() => competitions.id),
     quantity: integer("quantity").notNull(),
     unitPricePence: integer("unit_price_pence").notNull(),
     discountPence: integer("discount_pence").notNull(),
@@ -58,15 +76,17 @@ export const orderLines = pgTable(
 );
 
 export const payments = pgTable("payments", {
-  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-  orderId: uuid("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+  id: identityId(),
+  orderId: uuid("order_id")
+    .notNull()
+    .references(() => orders.id, { onDelete: "cascade" }),
   provider: text("provider").notNull().default("stripe"),
   providerSessionId: text("provider_session_id").notNull().unique(),
   status: text("status").notNull(),
   amountPence: integer("amount_pence").notNull(),
   raw: jsonb("raw"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: instant("created_at").notNull().defaultNow(),
+  updatedAt: instant("updated_at").notNull().defaultNow(),
 });
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -1,10 +1,13 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, integer, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
-import { ROLES, sqlList } from "../constants";
+import { boolean, check, date, index, integer, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { COMPLAINT_STATUSES, CONSENT_PURPOSES, CONSENT_SOURCES, ROLES, sqlList } from "../constants";
 import { user } from "./auth";
+import { identityId, instant, ownerUserId } from "./columns";
 
 export const profiles = pgTable("profiles", {
-  userId: text("user_id").primaryKey().references(() => user.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
   email: text("email").notNull(),
   firstName: text("first_name"),
   lastName: text("last_name"),
@@ -15,18 +18,22 @@ export const profiles = pgTable("profiles", {
   dateOfBirth: date("date_of_birth"),
   country: text("country"),
   /** Set when the account confirmed date of birth (18+) and UK/Ireland residence before a first paid entry. */
-  eligibilityConfirmedAt: timestamp("eligibility_confirmed_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  eligibilityConfirmedAt: instant("eligibility_confirmed_at"),
+  /** Published with the surname if this person wins ("H. Vane, Herefordshire"), as the CAP code expects. */
+  county: text("county"),
+  /** The winner objected to publication of their name: the winners list shows "Winner, <county>". */
+  winnerNameWithheld: boolean("winner_name_withheld").notNull().default(false),
+  createdAt: instant("created_at").notNull().defaultNow(),
+  updatedAt: instant("updated_at").notNull().defaultNow(),
 });
 
 export const userRoles = pgTable(
   "user_roles",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    id: identityId(),
+    userId: ownerUserId(),
     role: text("role", { enum: ROLES }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: instant("created_at").notNull().defaultNow(),
   },
   (t) => [
     unique("user_roles_user_role_unique").on(t.userId, t.role),
@@ -35,36 +42,75 @@ export const userRoles = pgTable(
 );
 
 export const contactSubmissions = pgTable("contact_submissions", {
-  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   name: text("name").notNull(),
   email: text("email").notNull(),
   subject: text("subject").notNull(),
   message: text("message").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: instant("created_at").notNull().defaultNow(),
 });
 
 export const newsletterSubscriptions = pgTable("newsletter_subscriptions", {
-  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   email: text("email").notNull().unique(),
   firstName: text("first_name"),
   lastName: text("last_name"),
   name: text("name").notNull(),
   consentText: text("consent_text").notNull(),
-  consentedAt: timestamp("consented_at", { withTimezone: true }).notNull(),
+  consentedAt: instant("consented_at").notNull(),
   consentSource: text("consent_source").notNull(),
   unsubscribeToken: text("unsubscribe_token").notNull().unique(),
-  unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  unsubscribedAt: instant("unsubscribed_at"),
+  createdAt: instant("created_at").notNull().defaultNow(),
+  updatedAt: instant("updated_at").notNull().defaultNow(),
 });
 
-export const consentRecords = pgTable("consent_records", {
-  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-  email: text("email").notNull(),
-  userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
-  purpose: text("purpose").notNull(),
-  granted: boolean("granted").notNull(),
-  wording: text("wording").notNull(),
-  source: text("source").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * The consent ledger: append-only (a trigger refuses deletes and edits, except erasing the address and the account
+ * when a person deletes their account). A person's current choice is derived from it (domain/consent-ledger).
+ */
+export const consentRecords = pgTable(
+  "consent_records",
+  {
+    id: identityId(),
+    email: text("email").notNull(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    /** SHA-256 of the lower-cased address: ties records to an address even after the address is erased. */
+    addressHash: text("address_hash"),
+    purpose: text("purpose", { enum: CONSENT_PURPOSES }).notNull(),
+    granted: boolean("granted").notNull(),
+    wording: text("wording").notNull(),
+    source: text("source", { enum: CONSENT_SOURCES }).notNull(),
+    createdAt: instant("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("consent_records_purpose_check", sql.raw(`purpose in (${sqlList(CONSENT_PURPOSES)})`)),
+    check("consent_records_source_check", sql.raw(`source in (${sqlList(CONSENT_SOURCES)})`)),
+    index("consent_records_user_idx").on(t.userId),
+    index("consent_records_address_idx").on(t.addressHash),
+  ],
+);
+
+/** Complaints from the public /complaints form; the reference shown to the complainant is built from the id. */
+export const complaints = pgTable(
+  "complaints",
+  {
+    id: identityId(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    /** An order number or other reference the complainant gave, as typed. */
+    orderReference: text("order_reference"),
+    details: text("details").notNull(),
+    status: text("status", { enum: COMPLAINT_STATUSES }).notNull().default("open"),
+    /** The reply promised when it arrived, in working days (the setting may change later). */
+    replyWorkingDays: integer("reply_working_days").notNull(),
+    createdAt: instant("created_at").notNull().defaultNow(),
+    answeredAt: instant("answered_at"),
+    resolvedAt: instant("resolved_at"),
+    updatedAt: instant("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("complaints_status_check", sql.raw(`status in (${sqlList(COMPLAINT_STATUSES)})`)),
+    index("complaints_status_idx").on(t.status, t.createdAt),
+  ],
+);

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { user } from "./auth";
+import { instant } from "./columns";
 
 /**
  * Player protection settings. A pending limit change exists when `pending_effective_at` is set
@@ -9,13 +10,15 @@ import { user } from "./auth";
 export const playerLimits = pgTable(
   "player_limits",
   {
-    userId: text("user_id").primaryKey().references(() => user.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
     monthlyLimitPence: integer("monthly_limit_pence"),
     pendingLimitPence: integer("pending_limit_pence"),
-    pendingEffectiveAt: timestamp("pending_effective_at", { withTimezone: true }),
-    pausedUntil: timestamp("paused_until", { withTimezone: true }),
-    excludedUntil: timestamp("excluded_until", { withTimezone: true }),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    pendingEffectiveAt: instant("pending_effective_at"),
+    pausedUntil: instant("paused_until"),
+    excludedUntil: instant("excluded_until"),
+    updatedAt: instant("updated_at").notNull().defaultNow(),
   },
   (t) => [
     check("player_limits_monthly_check", sql`${t.monthlyLimitPence} is null or ${t.monthlyLimitPence} >= 0`),

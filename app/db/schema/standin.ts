@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { instant } from "./columns";
 
 /**
  * State of the built-in Stripe stand-in (used only when STRIPE_SECRET_KEY is unset). Kept in the
@@ -16,16 +17,26 @@ export const stripeStandinSessions = pgTable(
     customerEmail: text("customer_email"),
     clientReferenceId: text("client_reference_id"),
     metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
-    lineItems: jsonb("line_items").$type<{ name: string; quantity: number; unit_amount: number; amount_total: number }[]>().notNull(),
+    lineItems: jsonb("line_items")
+      .$type<{ name: string; quantity: number; unit_amount: number; amount_total: number }[]>()
+      .notNull(),
     successUrl: text("success_url").notNull(),
     cancelUrl: text("cancel_url").notNull(),
     paymentIntent: text("payment_intent").unique(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** payment_intent_data[capture_method]: "manual" authorises only, until the app captures or cancels. */
+    captureMethod: text("capture_method").notNull().default("automatic"),
+    /** The PaymentIntent's status once paid: requires_capture, succeeded or canceled. */
+    paymentIntentStatus: text("payment_intent_status"),
+    /** The test card used, as Stripe reports it on the PaymentMethod (card.funding, card.brand, card.last4). */
+    cardFunding: text("card_funding"),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    expiresAt: instant("expires_at").notNull(),
+    completedAt: instant("completed_at"),
     refundId: text("refund_id"),
     refundIdempotencyKey: text("refund_idempotency_key"),
-    refundedAt: timestamp("refunded_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    refundedAt: instant("refunded_at"),
+    createdAt: instant("created_at").notNull().defaultNow(),
   },
   (t) => [index("stripe_standin_sessions_status_idx").on(t.status, t.expiresAt)],
 );

@@ -1,16 +1,22 @@
 import { existsSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, expect } from "vitest";
 import { app } from "./app";
 
-const CANDIDATES = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+const CANDIDATES = [
+  process.env.CHROME_PATH,
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome",
+];
 
-export function chromePath(): string {
+function chromePath(): string {
   const found = CANDIDATES.find((p): p is string => Boolean(p) && existsSync(p!));
   if (!found) {
     throw new Error(
-      "No Chromium found for the end-to-end tests. Install it with `apt-get install -y chromium` or set CHROME_PATH to a Chrome/Chromium binary.",
+      "No Chromium found for the end-to-end tests. Install it with `apt-get install -y " +
+        "chromium` or set CHROME_PATH to a Chrome/Chromium binary.",
     );
   }
   return found;
@@ -22,7 +28,16 @@ function launch() {
   browser ??= chromium.launch({
     executablePath: chromePath(),
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
   });
   return browser;
 }
@@ -34,13 +49,20 @@ afterAll(async () => {
   openContexts.clear();
 });
 
-export type PageOptions = { colorScheme?: "light" | "dark"; reducedMotion?: "reduce" | "no-preference"; javaScriptEnabled?: boolean; viewport?: { width: number; height: number } };
+export type PageOptions = {
+  colorScheme?: "light" | "dark";
+  reducedMotion?: "reduce" | "no-preference";
+  javaScriptEnabled?: boolean;
+  viewport?: { width: number; height: number };
+};
 
 /**
  * A fresh browser context (own cookies and storage) and page on the site. Any console error or uncaught
  * page error fails the test that made it, at the end of the test via `expectNoConsoleErrors`.
  */
-export async function openPage(options: PageOptions = {}): Promise<{ page: Page; context: BrowserContext; baseUrl: string; errors: string[] }> {
+export async function openPage(
+  options: PageOptions = {},
+): Promise<{ page: Page; context: BrowserContext; baseUrl: string; errors: string[] }> {
   const { baseUrl } = await app();
   const context = await (await launch()).newContext({
     baseURL: baseUrl,
@@ -69,12 +91,53 @@ export async function useTheme(context: BrowserContext, theme: "light" | "dark" 
 }
 
 export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+  // Contrast is measured on what is drawn: a toast still fading in has not reached its colours yet. On a busy
+  // machine axe can land mid-transition, so wait for running animations and transitions to finish first.
+  // Endless ones (carousels, spinners) are left alone: only finite ones are waited for.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => {});
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(", ")})`,
+  );
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
 
 /** Resolves once React has hydrated the page, so clicks reach React handlers rather than plain HTML. */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+/**
+ * Lets the page finish the work its timers started: React renders and runs effects in tasks it posts
+ * through a MessageChannel, so a few round trips through one of our own come after them. With a test clock
+ * installed, this is how a test knows that "nothing happened" is the page's answer, not a render to come.
+ */
+export async function settled(page: Page, rounds = 3) {
+  for (let i = 0; i < rounds; i++) {
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve();
+          channel.port2.postMessage(null);
+        }),
+    );
+  }
 }

@@ -1,12 +1,24 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { expect } from "vitest";
-import { competitions, orderLines, orders, tickets, type NewCompetition } from "~/db/schema";
-import { confirmEligibility } from "~/server/player-protection.server";
+import { afterAll, beforeAll, expect } from "vitest";
+import { competitions, type NewCompetition, orderLines, orders, tickets } from "~/db/schema";
+import { confirmEligibility } from "~/server/protection/player-protection.server";
 import { app } from "./app";
-import { hydrated, openPage, useTheme, type PageOptions } from "./browser";
+import { hydrated, openPage, type PageOptions, useTheme } from "./browser";
 import { insertCompetition } from "./competitions";
 import { createUser, signIn, type TestUser } from "./users";
+
+/**
+ * The set-up every checkout journey file shares: the server starts once for the run before the file's tests (its
+ * first start, with migrations and seed, should not count against a test), and the competitions they made are hidden
+ * afterwards.
+ */
+export function checkoutSuite() {
+  beforeAll(async () => {
+    await app();
+  });
+  afterAll(() => hideCreatedCompetitions());
+}
 
 /** Each journey walks several pages (and axe scans): room for a machine that is busy with other suites. */
 export const JOURNEY = { timeout: 120_000 };
@@ -23,7 +35,6 @@ export async function createCompetition(overrides: Partial<NewCompetition> = {})
   const row = await insertCompetition({
     prizeValue: "£1,000",
     entryPricePence: 500,
-    endDate: new Date(Date.now() + 7 * 24 * 3_600_000),
     imageUrl: "/images/competitions/dressage-saddle.svg",
     skillQuestion: "Which gait has three beats?",
     skillOptions: [...OPTIONS],
@@ -58,24 +69,40 @@ export async function userTickets(userId: string, competitionId?: number) {
   return services.db
     .select()
     .from(tickets)
-    .where(competitionId === undefined ? eq(tickets.userId, userId) : and(eq(tickets.userId, userId), eq(tickets.competitionId, competitionId)));
+    .where(
+      competitionId === undefined
+        ? eq(tickets.userId, userId)
+        : and(eq(tickets.userId, userId), eq(tickets.competitionId, competitionId)),
+    );
 }
 
 export async function userOrders(userId: string) {
   const { services } = await app();
   const rows = await services.db.select().from(orders).where(eq(orders.userId, userId));
-  return Promise.all(rows.map(async (order) => ({ ...order, lines: await services.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)) })));
+  return Promise.all(
+    rows.map(async (order) => ({
+      ...order,
+      lines: await services.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)),
+    })),
+  );
 }
 
 /** Confirms date of birth and country without the UI, for journeys that are not about eligibility. */
 export async function confirmEligible(user: TestUser) {
   const { services } = await app();
-  const result = await confirmEligibility(services, user.id, { dateOfBirth: "1990-04-12", country: "GB", acceptTerms: true }, new Date());
+  const result = await confirmEligibility(
+    services,
+    user.id,
+    { dateOfBirth: "1990-04-12", country: "GB", acceptTerms: true },
+    new Date(),
+  );
   expect(result).toEqual({ ok: true });
 }
 
 /** A fresh browser signed in as a new (or given) account. */
-export async function signedInPage(options: PageOptions & { theme?: "light" | "dark"; user?: TestUser; eligible?: boolean } = {}) {
+export async function signedInPage(
+  options: PageOptions & { theme?: "light" | "dark"; user?: TestUser; eligible?: boolean } = {},
+) {
   const user = options.user ?? (await createUser());
   if (options.eligible) await confirmEligible(user);
   const opened = await openPage({ ...options, colorScheme: options.theme ?? options.colorScheme });

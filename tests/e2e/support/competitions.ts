@@ -1,8 +1,19 @@
-import { randomBytes } from "node:crypto";
-import { eq, ne, sql } from "drizzle-orm";
+import { eq, inArray, ne, sql } from "drizzle-orm";
 import pg from "pg";
 import type { BrowserContext, Page } from "playwright-core";
-import { competitions, type NewCompetition } from "~/db/schema";
+import {
+  competitions,
+  drawSkips,
+  draws,
+  type NewCompetition,
+  orderLines,
+  orders,
+  postalEntries,
+  prizeClaimLinks,
+  prizeClaims,
+  tickets,
+} from "~/db/schema";
+import { createCompetition } from "~/server/demo/factories.server";
 import { app } from "./app";
 
 /** Every public (non-draft) competition as the database holds it, read directly rather than through the app. */
@@ -11,43 +22,48 @@ export async function publicRows() {
   return services.db.select().from(competitions).where(ne(competitions.status, "draft"));
 }
 
-export async function rowBySlug(slug: string) {
-  const { services } = await app();
-  const [row] = await services.db.select().from(competitions).where(eq(competitions.slug, slug));
-  if (!row) throw new Error(`no competition ${slug}`);
-  return row;
-}
-
 /** A competition of the test's own; remove it with `removeCompetition` so other files see the seed as it was. */
 export async function insertCompetition(overrides: Partial<NewCompetition> = {}) {
   const { services } = await app();
-  const tag = randomBytes(4).toString("hex");
-  const [row] = await services.db
-    .insert(competitions)
-    .values({
-      slug: `e2e-comp-${tag}`,
-      title: `Live Test Rosette ${tag}`,
-      description: "A competition made by an end-to-end test.",
-      prizeTitle: "Rosette",
-      prizeDescription: "A rosette",
-      prizeValue: "£10",
-      entryPricePence: 100,
-      totalTickets: 100,
-      endDate: new Date(Date.now() + 5 * 24 * 3_600_000),
-      imageUrl: "/images/competitions/rug-bundle.svg",
-      skillQuestion: "How many legs does a horse have?",
-      skillOptions: ["Two", "Three", "Four", "Five"],
-      correctAnswer: "Four",
-      status: "active",
-      ...overrides,
-    })
-    .returning();
-  return row!;
+  return createCompetition(services.db, overrides);
+}
+
+/**
+ * Takes test competitions away with everything hanging off them, children first: the lifecycle job may have
+ * closed one and published its draw manifest meanwhile, and a test may have sold, posted or drawn entries.
+ */
+export async function removeCompetitions(ids: number[]) {
+  if (ids.length === 0) return;
+  const { services } = await app();
+  await services.db.transaction(async (tx) => {
+    const drawIds = (await tx.select({ id: draws.id }).from(draws).where(inArray(draws.competitionId, ids))).map(
+      (d) => d.id,
+    );
+    if (drawIds.length) await tx.delete(drawSkips).where(inArray(drawSkips.drawId, drawIds));
+    await tx.delete(draws).where(inArray(draws.competitionId, ids));
+    await tx.delete(postalEntries).where(inArray(postalEntries.competitionId, ids));
+    await tx.delete(prizeClaims).where(inArray(prizeClaims.competitionId, ids));
+    await tx.delete(prizeClaimLinks).where(inArray(prizeClaimLinks.competitionId, ids));
+    await tx.delete(tickets).where(inArray(tickets.competitionId, ids));
+    const lines = await tx
+      .delete(orderLines)
+      .where(inArray(orderLines.competitionId, ids))
+      .returning({ orderId: orderLines.orderId });
+    const orderIds = [...new Set(lines.map((l) => l.orderId))];
+    if (orderIds.length) await tx.delete(orders).where(inArray(orders.id, orderIds));
+    await tx.delete(competitions).where(inArray(competitions.id, ids));
+  });
+}
+
+/** After a file that moved the shared app's clock: real time again, and its competition (if made) gone. */
+export async function restoreClockAndRemove(competitionId: number) {
+  const { services } = await app();
+  services.now = () => new Date();
+  if (competitionId) await removeCompetitions([competitionId]);
 }
 
 export async function removeCompetition(id: number) {
-  const { services } = await app();
-  await services.db.delete(competitions).where(eq(competitions.id, id));
+  await removeCompetitions([id]);
 }
 
 /**
@@ -74,6 +90,12 @@ export async function setTicketsSold(id: number, ticketsSold: number) {
   await services.db.update(competitions).set({ ticketsSold }).where(eq(competitions.id, id));
 }
 
+/** Sets the sold and held counts at once, as a payment turning a reservation into a sale does. */
+export async function setTicketCounts(id: number, counts: { ticketsSold: number; ticketsReserved: number }) {
+  const { services } = await app();
+  await services.db.update(competitions).set(counts).where(eq(competitions.id, id));
+}
+
 /** The titles of the cards on the list page, in order. */
 export async function cardTitles(page: Page) {
   return page.locator('[data-testid="competition-card"] h2').allInnerTexts();
@@ -98,5 +120,8 @@ export async function trackLiveStreams(context: BrowserContext) {
 
 /** Resolves once the page has opened `count` realtime streams (after `trackLiveStreams`). */
 export async function waitForLiveStream(page: Page, count = 1) {
-  await page.waitForFunction((n) => (window as unknown as { __liveStreamsOpened?: number }).__liveStreamsOpened! >= n, count);
+  await page.waitForFunction(
+    (n) => (window as unknown as { __liveStreamsOpened?: number }).__liveStreamsOpened! >= n,
+    count,
+  );
 }

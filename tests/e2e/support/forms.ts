@@ -12,7 +12,9 @@ export const formAlert = (page: Page) => page.locator("[data-form-alert]");
  * every other console error still fails the test.
  */
 export function expectNoUnexpectedErrors(errors: string[]) {
-  expectNoConsoleErrors(errors.filter((e) => !/^Failed to load resource: the server responded with a status of 4\d\d/.test(e)));
+  expectNoConsoleErrors(
+    errors.filter((e) => !/^Failed to load resource: the server responded with a status of 4\d\d/.test(e)),
+  );
 }
 
 /** Waits for a shared, busy machine: polls up to 20 s, journeys up to 3 minutes. */
@@ -25,4 +27,13 @@ export async function openSlowPage(options?: PageOptions) {
   opened.page.setDefaultTimeout(60_000);
   opened.page.setDefaultNavigationTimeout(90_000);
   return opened;
+}
+
+/** Types a "YYYY-MM-DD" date into a three-field date of birth (Day, Month, Year) found by its legend. */
+export async function fillDateOfBirth(page: Page, iso: string, legend = "Date of birth") {
+  const [year = "", month = "", day = ""] = iso.split("-");
+  const group = page.getByRole("group", { name: legend });
+  await group.getByLabel("Day").fill(day);
+  await group.getByLabel("Month").fill(month);
+  await group.getByLabel("Year").fill(year);
 }

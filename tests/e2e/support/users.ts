@@ -1,26 +1,19 @@
-import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { BrowserContext } from "playwright-core";
-import { profiles, user as userTable, userRoles } from "~/db/schema";
 import type { Role } from "~/db/constants";
+import { type CreatedUser, createVerifiedUser } from "~/server/demo/factories.server";
 import { app } from "./app";
+import { useTheme } from "./browser";
+import { openSlowPage } from "./forms";
 
-export type TestUser = { id: string; email: string; password: string; name: string };
+export type TestUser = CreatedUser;
 
 /** A verified account made directly through better-auth (not the UI), optionally with extra roles. */
-export async function createUser(options: { email?: string; password?: string; firstName?: string; lastName?: string; roles?: Role[] } = {}): Promise<TestUser> {
+export async function createUser(
+  options: { email?: string; password?: string; firstName?: string; lastName?: string; roles?: Role[] } = {},
+): Promise<TestUser> {
   const { services } = await app();
-  const email = options.email ?? `rider-${randomBytes(4).toString("hex")}@example.test`;
-  const password = options.password ?? "a-long-test-password-1";
-  const firstName = options.firstName ?? "Test";
-  const lastName = options.lastName ?? "Rider";
-  const name = `${firstName} ${lastName}`;
-  const result = await services.auth.api.signUpEmail({ body: { email, password, name } });
-  const id = result.user.id;
-  await services.db.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, id));
-  await services.db.insert(profiles).values({ userId: id, email, firstName, lastName }).onConflictDoNothing();
-  for (const role of options.roles ?? []) await services.db.insert(userRoles).values({ userId: id, role }).onConflictDoNothing();
-  return { id, email, password, name };
+  const { firstName = "Test", lastName = "Rider", ...rest } = options;
+  return createVerifiedUser(services, { ...rest, name: `${firstName} ${lastName}` });
 }
 
 /** Signs the browser context in through the auth API, as a returning visitor with a session cookie. */
@@ -39,4 +32,17 @@ export async function signIn(context: BrowserContext, user: Pick<TestUser, "emai
   });
   await context.addCookies(cookies);
   return cookies;
+}
+
+/** A fresh, patient browser signed in as new staff with these roles, in a theme and viewport. */
+export async function staffPage(
+  roles: ("admin" | "moderator")[],
+  theme: "light" | "dark" = "dark",
+  viewport = { width: 1280, height: 900 },
+) {
+  const staff = await createUser({ roles });
+  const opened = await openSlowPage({ colorScheme: theme, viewport });
+  await useTheme(opened.context, theme);
+  await signIn(opened.context, staff);
+  return opened;
 }

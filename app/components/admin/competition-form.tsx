@@ -1,0 +1,144 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { FormAlert } from "~/components/auth/form-alert";
+import { Button } from "~/components/ui/button";
+import type { CompetitionField } from "~/domain/competition-lifecycle";
+import { type CompetitionFormInput, CompetitionFormSchema } from "~/schemas/admin-competition";
+import { CheckboxControl, FormSection as Section, TextareaControl, TextControl } from "./form-controls";
+
+type Props = {
+  defaultValue: CompetitionFormInput;
+  lastResult?: SubmissionResult<string[]> | null;
+  /** Fields the competition's state no longer lets change: shown read-only (the server refuses them anyway). */
+  locked?: readonly CompetitionField[];
+  submitLabel: string;
+  /** Sent as `intent`, for pages whose action does more than save. */
+  intent?: string;
+  /** Sent as `copiedFrom` when the form was filled from another competition. */
+  copiedFrom?: number;
+};
+
+/** Create and edit a competition; the browser checks it with the same schema the server uses. */
+export function CompetitionForm({ defaultValue, lastResult, locked = [], submitLabel, intent, copiedFrom }: Props) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === (intent ?? null);
+  const [form, fields] = useForm({
+    id: "competition-form",
+    lastResult,
+    defaultValue,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CompetitionFormSchema }),
+  });
+  const isLocked = (field: CompetitionField) => locked.includes(field);
+  const options = fields.skillOptions.getFieldList();
+  const formError = form.errors?.[0];
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-6">
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+      {copiedFrom ? <input type="hidden" name="copiedFrom" value={copiedFrom} /> : null}
+      {formError ? <FormAlert notice={{ type: "error", title: "Not saved", description: formError }} /> : null}
+      <Section title="The competition">
+        <TextControl meta={fields.title} label="Title" locked={isLocked("title")} />
+        <TextareaControl meta={fields.description} label="Description" rows={6} />
+        <CheckboxControl meta={fields.featured} label="Featured on the home page" />
+      </Section>
+      <Section title="The prize">
+        <TextControl meta={fields.prizeTitle} label="Prize title" locked={isLocked("prizeTitle")} />
+        <TextareaControl
+          meta={fields.prizeDescription}
+          label="Prize description"
+          locked={isLocked("prizeDescription")}
+        />
+        <TextControl
+          meta={fields.prizeValue}
+          label="Prize value"
+          hint="As shown to entrants, for example £2,450."
+          locked={isLocked("prizeValue")}
+        />
+      </Section>
+      <Section title="Tickets">
+        <div className="grid gap-5 sm:grid-cols-3">
+          <TextControl
+            meta={fields.entryPrice}
+            label="Entry price (£)"
+            hint="Per ticket, for example 2.50."
+            inputMode="decimal"
+            locked={isLocked("entryPricePence")}
+          />
+          <TextControl
+            meta={fields.totalTickets}
+            label="Total tickets"
+            inputMode="numeric"
+            locked={isLocked("totalTickets")}
+          />
+          <TextControl
+            meta={fields.maxTicketsPerUser}
+            label="Per-person cap (optional)"
+            hint="Leave empty for no cap."
+            inputMode="numeric"
+            locked={isLocked("maxTicketsPerUser")}
+          />
+        </div>
+        <CheckboxControl
+          meta={fields.closesAtSellOut}
+          label="Close entries early when every ticket is sold"
+          hint="Shown to entrants before they buy."
+          locked={isLocked("closesAtSellOut")}
+        />
+      </Section>
+      <Section title="Dates (UK time)">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextControl
+            meta={fields.goLiveAt}
+            label="Go-live time"
+            type="datetime-local"
+            hint="Needed to schedule it. Europe/London time."
+            locked={isLocked("goLiveAt")}
+          />
+          <TextControl
+            meta={fields.endDate}
+            label="Closing time"
+            type="datetime-local"
+            hint="Europe/London time."
+            locked={isLocked("endDate")}
+          />
+        </div>
+      </Section>
+      <Section title="Skill question">
+        <TextareaControl meta={fields.skillQuestion} label="Question" rows={2} locked={isLocked("skillQuestion")} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          {options.map((option, i) => (
+            <TextControl key={option.key} meta={option} label={`Option ${i + 1}`} locked={isLocked("skillOptions")} />
+          ))}
+        </div>
+        <TextControl
+          meta={fields.correctAnswer}
+          label="Correct answer"
+          hint="Exactly as one of the four options. Never shown to entrants."
+          locked={isLocked("correctAnswer")}
+        />
+      </Section>
+      <Section title="Pictures">
+        <TextControl
+          meta={fields.imageUrl}
+          label="Main picture URL"
+          hint="A path on this site or an https:// address."
+        />
+        <TextareaControl
+          meta={fields.additionalImages}
+          label="Further picture URLs (optional)"
+          hint="One per line, at most 6."
+          rows={3}
+        />
+      </Section>
+      <div>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Saving…" : submitLabel}
+        </Button>
+      </div>
+    </Form>
+  );
+}

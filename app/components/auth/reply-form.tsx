@@ -1,0 +1,39 @@
+import type { ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import type { useFormReply } from "~/components/form-feedback";
+import { HiddenFields } from "~/components/ui/post-button";
+import { FormAlert } from "./form-alert";
+
+type FormReplyState = ReturnType<typeof useFormReply>;
+
+/** While a form is being sent: any form, or only the one posting this intent. */
+export function useBusy(intent?: string) {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && (intent === undefined || navigation.formData?.get("intent") === intent);
+}
+
+/**
+ * A form posting to its page (or `action`), with its hidden values and, above its fields, the notice of the
+ * page's reply to it; `form` is what useFormReply gave for that reply.
+ */
+export function ReplyForm({
+  form,
+  hidden = {},
+  action,
+  className = "space-y-5",
+  children,
+}: {
+  form: Pick<FormReplyState, "formRef" | "noticeRef" | "reply">;
+  hidden?: Record<string, string>;
+  action?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form ref={form.formRef} method="post" action={action} noValidate className={className}>
+      <HiddenFields values={hidden} />
+      <FormAlert notice={form.reply?.notice} ref={form.noticeRef} />
+      {children}
+    </Form>
+  );
+}

@@ -1,0 +1,30 @@
+// What staff and the public are told about draws. The spec's own words where it gives them (section 8, Winner).
+
+export const DRAW_MESSAGES = {
+  selected: "Winner selected!",
+  noEntries: "No valid entries",
+  noEntriesDetail: "No tickets with correct answers found for this competition",
+  failed: "Failed to select winner. Please try again.",
+  notFound: "Competition not found.",
+  notClosed: "The draw runs once the competition has closed.",
+  alreadyDrawn: "The winner has already been drawn.",
+  noManifest: "The entry list for this draw has not been published yet. Please try again in a minute.",
+  tooEarly: (round: number, at: string) =>
+    `The draw's beacon round ${round} comes out at ${at}. Select the winner after that.`,
+  redrawn: "The prize has passed to the next alternate.",
+  notDrawn: "There is no winner to pass over: the draw has not run.",
+  noAlternates: "No alternates are left: every drawn entry has been passed over.",
+} as const;
+
+export const LOCAL_BEACON_NOTE =
+  "This draw uses the local test beacon, not drand quicknet: fine for a demonstration, never for a real prize.";
+
+/** What the claim page says for each state of a link. */
+export const CLAIM_LINK_MESSAGES = {
+  valid: "Please confirm where to send your prize.",
+  used: "This claim link has already been used: your delivery address is with us.",
+  expired: "The 14 days to confirm your address for this prize have passed, so it passes to the next alternate.",
+  "not-winner": "This claim link is no longer valid for a prize.",
+  unknown: "This claim link is not valid.",
+  confirmed: "Your delivery address is confirmed. We will e-mail you when your prize ships.",
+} as const;

@@ -1,0 +1,146 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { AdminErrorBoundary } from "~/components/admin/admin-error-boundary";
+import { CompetitionForm } from "~/components/admin/competition-form";
+import { CompetitionStatusPanel } from "~/components/admin/competition-status-panel";
+import { COMPETITION_MESSAGES } from "~/content/admin-competitions";
+import { isPublishedStatus } from "~/db/constants";
+import { COMPETITION_FIELDS, canDelete, canTransition, editableFields, isLive } from "~/domain/competition-lifecycle";
+import { pageMeta } from "~/lib/seo";
+import { CompetitionFormSchema, competitionFormDefaults, formFieldName } from "~/schemas/admin-competition";
+import { CompetitionIdParamSchema } from "~/schemas/competition-query";
+import {
+  type AdminResult,
+  deleteCompetition,
+  getAdminCompetition,
+  scheduleCompetition,
+  unscheduleCompetition,
+  updateCompetition,
+} from "~/server/admin/competitions.server";
+import { requireIntentPermission, requirePermission } from "~/server/admin/staff.server";
+import { servicesContext } from "~/server/platform/context";
+import { readForm } from "~/server/platform/form-action.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
+import type { Route } from "./+types/competition-edit";
+
+export const permission = {
+  loader: "competition:edit",
+  action: {
+    save: "competition:edit",
+    schedule: "competition:edit",
+    unschedule: "competition:edit",
+    delete: "competition:edit",
+  },
+} as const;
+
+/** The id in the path; one no competition could have (beyond the integer column, not a number) is a 404. */
+function competitionId(params: { id?: string }) {
+  const id = CompetitionIdParamSchema.safeParse(params.id);
+  if (!id.success) throw data({ message: COMPETITION_MESSAGES.notFound }, { status: 404 });
+  return id.data;
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  requirePermission(context, permission.loader);
+  const services = context.get(servicesContext);
+  const competition = await getAdminCompetition(services, competitionId(params));
+  if (!competition) throw data({ message: COMPETITION_MESSAGES.notFound }, { status: 404 });
+  const now = services.now();
+  const editable = new Set(editableFields(competition, now));
+  const { values, status } = competition;
+  return {
+    competition,
+    defaultValue: competitionFormDefaults(values),
+    locked: COMPETITION_FIELDS.filter((f) => !editable.has(f)),
+    flags: {
+      published: isPublishedStatus(status),
+      canSchedule: canTransition(status, "scheduled", "staff"),
+      canUnschedule: canTransition(status, "draft", "staff") && !isLive(competition, now),
+      canDelete: canDelete(status),
+    },
+  };
+}
+
+/** A status move that was refused, said in the status panel (with the fields' own messages, if any). */
+function refused(outcome: Extract<AdminResult, { ok: false }>) {
+  const description = [outcome.message, ...Object.values(outcome.fieldErrors ?? {})].join(" ");
+  return data({ notice: { type: "error" as const, title: "Not changed", description } }, { status: outcome.status });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const formData = await readForm(services, request);
+  const { staff, intent } = requireIntentPermission(context, formData, permission.action);
+  const id = competitionId(params);
+  const actor = staff.user.id;
+  const here = `/admin/competitions/${id}`;
+
+  if (intent === "save") {
+    const submission = parseWithZod(formData, { schema: CompetitionFormSchema });
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    const outcome = await updateCompetition(services, actor, id, submission.value);
+    if (outcome.ok) return redirectWithToast(services, here, { type: "success", title: outcome.message });
+    const fieldErrors = Object.fromEntries(
+      Object.entries(outcome.fieldErrors ?? {}).map(([field, message]) => [formFieldName(field as never), [message]]),
+    );
+    return data(submission.reply({ formErrors: [outcome.message], fieldErrors }), { status: outcome.status });
+  }
+
+  const outcome =
+    intent === "schedule"
+      ? await scheduleCompetition(services, actor, id)
+      : intent === "unschedule"
+        ? await unscheduleCompetition(services, actor, id)
+        : await deleteCompetition(services, actor, id);
+  if (!outcome.ok) return refused(outcome);
+  const to = intent === "delete" ? "/admin/competitions" : here;
+  return redirectWithToast(services, to, { type: "success", title: outcome.message });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta(loaderData ? `Edit ${loaderData.competition.values.title}` : "Competition", "Edit a competition.", [
+    { name: "robots", content: "noindex" },
+  ]);
+
+export default function CompetitionEditPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { competition, defaultValue, locked, flags } = loaderData;
+  const live = locked.length > 0;
+  // The status buttons answer with a notice; the form, with its submission.
+  const notice = actionData && "notice" in actionData ? actionData.notice : null;
+  const lastResult = actionData && !("notice" in actionData) ? actionData : null;
+  return (
+    <>
+      <p className="text-sm font-medium text-muted-foreground">Edit competition</p>
+      <h1 className="mt-1 text-3xl font-bold tracking-tight">{competition.values.title}</h1>
+      {live ? (
+        <p className="mt-3 max-w-prose text-muted-foreground">
+          This competition is live: its terms are fixed, because entrants relied on them. You can still correct the
+          description, change the pictures and feature it.
+        </p>
+      ) : null}
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        <div className="lg:order-2">
+          <CompetitionStatusPanel
+            {...competition}
+            {...flags}
+            endDate={competition.values.endDate}
+            totalTickets={competition.values.totalTickets}
+            notice={notice}
+          />
+        </div>
+        <div className="min-w-0 lg:order-1">
+          <CompetitionForm
+            key={String(competition.updatedAt)}
+            defaultValue={defaultValue}
+            lastResult={lastResult}
+            locked={locked}
+            submitLabel="Save changes"
+            intent="save"
+          />
+        </div>
+      </div>
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

@@ -1,0 +1,134 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeft } from "lucide-react";
+import { data, Link } from "react-router";
+import { PictureList, PictureUploadForm } from "~/components/admin/competition-pictures";
+import { FormAlert } from "~/components/auth/form-alert";
+import { PICTURE_MESSAGES } from "~/content/pictures";
+import { isPublishedStatus } from "~/db/constants";
+import { pageMeta } from "~/lib/seo";
+import { CompetitionIdParamSchema } from "~/schemas/competition-query";
+import type { FormNotice } from "~/schemas/form";
+import { PictureActionSchema } from "~/schemas/pictures";
+import {
+  deletePicture,
+  listPictures,
+  movePicture,
+  type PictureOutcome,
+  pictureCompetition,
+  uploadPicture,
+} from "~/server/admin/pictures.server";
+import { requirePermission } from "~/server/admin/staff.server";
+import { servicesContext } from "~/server/platform/context";
+import { readForm } from "~/server/platform/form-action.server";
+import type { Services } from "~/server/platform/services.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
+import type { Route } from "./+types/competition-pictures";
+
+export const permission = { loader: "competition:edit", action: "competition:edit" } as const;
+
+type Reply = { result: SubmissionResult<string[]>; notice?: FormNotice };
+
+async function requireCompetition(services: Services, rawId: string) {
+  const id = CompetitionIdParamSchema.safeParse(rawId);
+  const competition = id.success ? await pictureCompetition(services, id.data) : null;
+  if (!competition) throw data({ message: PICTURE_MESSAGES.competitionNotFound }, { status: 404 });
+  return competition;
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  requirePermission(context, permission.loader);
+  const services = context.get(servicesContext);
+  const competition = await requireCompetition(services, params.id);
+  return { competition, pictures: await listPictures(services.db, competition.id) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const staff = requirePermission(context, permission.action);
+  const services = context.get(servicesContext);
+  const competition = await requireCompetition(services, params.id);
+  // Read once, like every action: form encodings only, same origin, no NUL; anything unreadable is a 400.
+  const form = await readForm(services, request);
+  const submission = parseWithZod(form, { schema: PictureActionSchema, disableAutoCoercion: true });
+  if (submission.status !== "success") return data<Reply>({ result: submission.reply() }, { status: 400 });
+
+  const input = submission.value;
+  const actor = { userId: staff.user.id, competitionId: competition.id };
+  let outcome: PictureOutcome;
+  if (input.intent === "upload") {
+    outcome = await uploadPicture(services, actor, {
+      bytes: new Uint8Array(await input.file.arrayBuffer()),
+      alt: input.alt,
+    });
+  } else if (input.intent === "move") {
+    outcome = await movePicture(services, actor, input.pictureId, input.direction);
+  } else {
+    outcome = await deletePicture(services, actor, input.pictureId);
+  }
+  if (outcome.ok) {
+    return redirectWithToast(services, `/admin/competitions/${competition.id}/pictures`, {
+      type: "success",
+      title: outcome.message,
+    });
+  }
+  // An upload's refusal belongs to its file field; a move or delete that failed is said above the list.
+  const reply: Reply =
+    input.intent === "upload"
+      ? { result: submission.reply({ fieldErrors: { file: [outcome.message] } }) }
+      : { result: submission.reply(), notice: { type: "error", title: "Error", description: outcome.message } };
+  return data<Reply>(reply, { status: outcome.status });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta(
+    loaderData ? `Pictures: ${loaderData.competition.title}` : "Pictures",
+    "Upload and order a competition's pictures.",
+    [{ name: "robots", content: "noindex" }],
+  );
+
+export default function CompetitionPicturesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { competition, pictures } = loaderData;
+  const reply = actionData && "result" in actionData ? actionData : undefined;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+      <p>
+        <Link to="/admin" className="inline-flex items-center gap-1.5 text-sm font-medium text-primary underline">
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          Admin
+        </Link>
+      </p>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">Pictures</h1>
+      <p className="mt-2 text-lg">
+        {competition.title}
+        {isPublishedStatus(competition.status) ? (
+          <>
+            {" · "}
+            <Link to={`/competition/${competition.id}`} className="text-primary underline">
+              View competition page
+            </Link>
+          </>
+        ) : null}
+      </p>
+      <section
+        aria-labelledby="upload-title"
+        className="mt-8 rounded-lg border border-border bg-card p-6 text-card-foreground"
+      >
+        <h2 id="upload-title" className="text-xl font-semibold tracking-tight">
+          Upload a picture
+        </h2>
+        <div className="mt-4">
+          <PictureUploadForm lastResult={reply?.notice ? undefined : reply?.result} />
+        </div>
+      </section>
+      <section aria-labelledby="current-title" className="mt-10">
+        <h2 id="current-title" className="text-xl font-semibold tracking-tight">
+          Current pictures
+        </h2>
+        <div className="mt-4 space-y-4">
+          <FormAlert notice={reply?.notice} />
+          <PictureList pictures={pictures} />
+        </div>
+      </section>
+    </div>
+  );
+}

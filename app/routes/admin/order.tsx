@@ -1,0 +1,99 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { AdminErrorBoundary, AdminPage, AdminSection } from "~/components/admin/admin-page";
+import {
+  AuditSection,
+  MailSection,
+  OrderLinesSection,
+  OrderSummarySection,
+  orderTitle,
+  PaymentSection,
+} from "~/components/admin/order-detail";
+import { IntentButton, ReasonForm } from "~/components/admin/reason-form";
+import { ORDER_MESSAGES } from "~/content/admin-orders";
+import { pageMeta } from "~/lib/seo";
+import { OrderActionSchema, RefundOrderSchema } from "~/schemas/admin-orders";
+import { getOrderDetail } from "~/server/admin/orders.server";
+import { refundPaidOrder, retryRefund } from "~/server/admin/refunds.server";
+import { requirePermission } from "~/server/admin/staff.server";
+import { servicesContext } from "~/server/platform/context";
+import { readForm } from "~/server/platform/form-action.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
+import type { Route } from "./+types/order";
+
+export const permission = {
+  loader: "order:read",
+  action: { refund: "order:refund", "retry-refund": "order:refund" },
+} as const;
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const staff = requirePermission(context, permission.loader);
+  const services = context.get(servicesContext);
+  const detail = await getOrderDetail(services, params.id);
+  if (!detail) throw data({ message: ORDER_MESSAGES.notFound }, { status: 404 });
+  return { ...detail, canRefund: staff.permissions.has("order:refund") };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const staff = requirePermission(context, "order:refund");
+  const services = context.get(servicesContext);
+  const submission = parseWithZod(await readForm(services, request), { schema: OrderActionSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const outcome =
+    submission.value.intent === "refund"
+      ? await refundPaidOrder(services, staff.user.id, params.id, submission.value.reason)
+      : await retryRefund(services, staff.user.id, params.id);
+  if (!outcome.ok) return data(submission.reply({ formErrors: [outcome.message] }), { status: outcome.status });
+  return redirectWithToast(
+    services,
+    `/admin/orders/${params.id}`,
+    outcome.refunded
+      ? { type: "success", title: ORDER_MESSAGES.refundedTitle, description: ORDER_MESSAGES.refunded }
+      : { type: "error", title: ORDER_MESSAGES.refundFailedTitle, description: ORDER_MESSAGES.refundFailed },
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta(data && "order" in data ? orderTitle(data.order.id) : "Order", "A Paddock order.", [
+    { name: "robots", content: "noindex" },
+  ]);
+
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, lines, payments, mails, audit, canRefund } = loaderData;
+  const waitingForRefund = order.status === "refunded" && !order.refundedAt;
+  return (
+    <AdminPage title={orderTitle(order.id)} intro={<span className="font-mono break-all">{order.id}</span>}>
+      <OrderSummarySection order={order} />
+      {canRefund && order.status === "paid" ? (
+        <AdminSection id="refund-title" title="Refund this order">
+          <p className="mb-4">
+            Refunds the whole order to the buyer's card, withdraws its tickets from the draw and e-mails the buyer.
+          </p>
+          <ReasonForm
+            id="refund-order"
+            intent="refund"
+            schema={RefundOrderSchema}
+            lastResult={actionData}
+            hint="The buyer sees this reason in their refund e-mail."
+            submitLabel="Refund order"
+            busyLabel="Refunding…"
+          />
+        </AdminSection>
+      ) : null}
+      {canRefund && waitingForRefund ? (
+        <AdminSection id="retry-title" title="Refund not yet made">
+          <p className="mb-4">
+            {order.refundAttempts > 0 ? ORDER_MESSAGES.refusedTimes(order.refundAttempts) : ORDER_MESSAGES.notConfirmed}
+          </p>
+          <IntentButton intent="retry-refund" label="Retry refund" busyLabel="Retrying…" lastResult={actionData} />
+        </AdminSection>
+      ) : null}
+      <OrderLinesSection lines={lines} />
+      <PaymentSection order={order} payments={payments} />
+      <MailSection mails={mails} />
+      <AuditSection audit={audit} />
+    </AdminPage>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

@@ -1,0 +1,345 @@
+import { ArrowLeft } from "lucide-react";
+import { data, Link, redirect } from "react-router";
+import { ClosingDate } from "~/components/competitions/closing-date";
+import { CompetitionGallery, type GalleryImage } from "~/components/competitions/competition-gallery";
+import { EntryForm } from "~/components/competitions/entry-form";
+import { closedLabel, EntryStatusBadge, FeaturedBadge, LoadFailed } from "~/components/competitions/entry-status";
+import { Fact } from "~/components/competitions/fact";
+import { PostalEntry } from "~/components/competitions/postal-entry";
+import { ShareButtons } from "~/components/competitions/share-buttons";
+import { StickyEnterBar } from "~/components/competitions/sticky-enter-bar";
+import { TicketsSold } from "~/components/competitions/tickets-sold";
+import { buttonClass } from "~/components/ui/button";
+import { formatTimeLeft, oddsText } from "~/domain/competition-status";
+import { formatPence } from "~/domain/money";
+import { mediaUrl } from "~/domain/pictures";
+import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from "~/domain/share-card";
+import { paidEntryClosedNote } from "~/domain/site-settings";
+import { refuseQuantity, ticketAvailability } from "~/domain/ticket-availability";
+import { pageMeta } from "~/lib/seo";
+import { competitionShareUrl } from "~/lib/share";
+import { useLiveCompetitions, withLiveCounts } from "~/lib/use-live-competitions";
+import { useNow } from "~/lib/use-now";
+import type { PublicCompetition } from "~/schemas/competition-query";
+import { CompetitionIdParamSchema, proceedToCheckoutCheck, SKILL_QUESTION_REQUIRED } from "~/schemas/competition-query";
+import { errorNotice, sentValue } from "~/schemas/form";
+import { getUser } from "~/server/accounts/session.server";
+import { recordCompetitionView } from "~/server/catalogue/competition-views.server";
+import {
+  competitionPageCacheControl,
+  competitionPageHeaders,
+  getPublicCompetition,
+} from "~/server/catalogue/competitions.server";
+import { shareCardPath } from "~/server/catalogue/share-card.server";
+import { type DrawSummary, drawSummary } from "~/server/draws/public.server";
+import { servicesContext } from "~/server/platform/context";
+import { formReply, readSubmission, refused } from "~/server/platform/form-action.server";
+import { publicOrigin } from "~/server/platform/public-origin.server";
+import type { Services } from "~/server/platform/services.server";
+import { getSiteSettings } from "~/server/platform/site-settings.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
+import { postalOutcomeCounts } from "~/server/postal/postal-entries.server";
+import { paidEntryBlock } from "~/server/protection/player-protection.server";
+import type { Route } from "./+types/competition";
+
+const LOAD_FAILED = "Failed to load competition details.";
+
+/** The page is the same for every visitor (and may be cached), so it counts no one's holdings or cap. */
+const NOT_A_BUYER = 0;
+
+/** A malformed id, an unknown one and a draft all look the same from outside: back to the list. */
+async function requirePublicCompetition(services: Services, rawId: string) {
+  const id = CompetitionIdParamSchema.safeParse(rawId);
+  const competition = id.success ? await getPublicCompetition(services.db, id.data) : null;
+  if (!competition) {
+    throw await redirectWithToast(
+      services,
+      "/competitions",
+      { type: "error", title: LOAD_FAILED },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
+  }
+  return competition;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const competition = await requirePublicCompetition(services, params.id);
+  await recordCompetitionView(services, request, competition.id);
+  // A signed-in visitor's page is private (see competitionPageCacheControl), so it may say what applies to them.
+  const user = await getUser(services, request);
+  const [settings, block] = await Promise.all([
+    getSiteSettings(services.db),
+    user ? paidEntryBlock(services.db, user.id) : null,
+  ]);
+  const origin = await publicOrigin(services);
+  return data(
+    {
+      competition,
+      paidEntry: { closedToYou: block?.message ?? null, note: paidEntryClosedNote(settings) },
+      postal: await postalOutcomeCounts(services.db, competition.id),
+      // Once closed: the published manifest's hash, and the result once drawn.
+      draw: await drawSummary(services.db, competition.id),
+      now: services.now(),
+      shareUrl: competitionShareUrl(origin, competition.id),
+      shareCardUrl: new URL(shareCardPath(competition), origin).href,
+    },
+    { headers: { "Cache-Control": competitionPageCacheControl(request), Vary: "Cookie" } },
+  );
+}
+
+export const headers: Route.HeadersFunction = competitionPageHeaders;
+
+/** Proceed to Checkout: the answer must be one of the options (not checked for correctness: that is the draw's job). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const competition = await requirePublicCompetition(services, params.id);
+  const submission = await readSubmission(services, request, proceedToCheckoutCheck.schema);
+  // The page is cached for visitors; a page answering a post is theirs alone.
+  const headers = { "Cache-Control": "private, no-store" };
+  if (submission.status !== "success") return refused(submission, proceedToCheckoutCheck, {}, headers);
+  const refuse = (error: { title: string; description: string }) =>
+    formReply(submission, { status: 400, notice: errorNotice(error.title, error.description), headers });
+  const { quantity, answer } = submission.value;
+  if (!competition.skillOptions.includes(answer)) {
+    return refuse({ title: SKILL_QUESTION_REQUIRED.title, description: "Please choose one of the answers shown." });
+  }
+  const availability = ticketAvailability(competition, NOT_A_BUYER, services.now());
+  const refusal = refuseQuantity(availability, quantity);
+  if (refusal === "too_few") {
+    const { remaining } = availability;
+    return refuse({
+      title: "Not enough tickets",
+      description: `Only ${remaining} ${remaining === 1 ? "ticket is" : "tickets are"} left.`,
+    });
+  }
+  // The schema has already bounded the quantity and no cap is counted here: closed or sold out is all that is left.
+  if (refusal) {
+    return refuse({ title: "Entries closed", description: "This competition is no longer taking entries." });
+  }
+  return redirect(`/checkout/${competition.id}?quantity=${quantity}&answer=${encodeURIComponent(answer)}`);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return pageMeta("Competition", "An equestrian prize competition on Paddock.");
+  const { competition: c, shareUrl, shareCardUrl } = loaderData;
+  const price = formatPence(c.entryPricePence);
+  const description = `Win ${c.prizeTitle}, worth ${c.prizeValue}. Tickets ${price} each, or enter free by post.`;
+  const imageAlt = `${c.title}: prize worth ${c.prizeValue}, tickets ${price}`;
+  return pageMeta(c.title, description, [
+    { property: "og:type", content: "website" },
+    { property: "og:url", content: shareUrl },
+    { property: "og:image", content: shareCardUrl },
+    { property: "og:image:type", content: "image/png" },
+    { property: "og:image:width", content: String(SHARE_CARD_WIDTH) },
+    { property: "og:image:height", content: String(SHARE_CARD_HEIGHT) },
+    { property: "og:image:alt", content: imageAlt },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: c.title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: shareCardUrl },
+    { name: "twitter:image:alt", content: imageAlt },
+  ]);
+};
+
+/** Uploaded pictures when the competition has any, else its built-in illustrations. */
+function galleryImages(c: Pick<PublicCompetition, "pictures" | "imageUrl" | "additionalImages">): GalleryImage[] {
+  if (c.pictures.length > 0) return c.pictures.map((picture) => ({ href: mediaUrl(picture.originalKey), picture }));
+  return [c.imageUrl, ...c.additionalImages].map((href) => ({ href }));
+}
+
+const CLOSED_TEXT: Record<string, string> = {
+  "Winner drawn": "This competition has closed and its winner has been drawn.",
+  Cancelled: "This competition was cancelled and is not taking entries.",
+  Ended: "This competition has ended. No more entries can be made.",
+  "Sold out":
+    "Every ticket has been sold, so no more entries can be made. The draw takes place after the closing date.",
+};
+
+/** After the close: the published entry list's hash, the result once drawn, and the way to check it all. */
+function DrawPanel({ competitionId, draw }: { competitionId: number; draw: DrawSummary }) {
+  return (
+    <div className="mt-4 space-y-2" data-testid="draw-panel">
+      {draw.status === "drawn" && draw.winnerTicketNumber !== null ? (
+        <p className="font-semibold">The winning entry is ticket {draw.winnerTicketNumber}.</p>
+      ) : (
+        <p>The winner will be drawn from public randomness beacon round {draw.round}.</p>
+      )}
+      <p className="text-sm">
+        Entry list fingerprint (SHA-256): <code className="break-all">{draw.manifestHash}</code>
+      </p>
+      <p>
+        <Link to={`/draws/${competitionId}`} className={buttonClass("secondary")}>
+          Check the draw
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export default function CompetitionPage({ loaderData, actionData }: Route.ComponentProps) {
+  const live = useLiveCompetitions([loaderData.competition.id]);
+  const competition = withLiveCounts(loaderData.competition, live);
+  const now = useNow(loaderData.now, 30_000);
+  const closed = closedLabel(competition, now);
+  const left = formatTimeLeft(competition.endDate, now);
+
+  const canEnterOnline = !closed && !loaderData.paidEntry.closedToYou;
+
+  return (
+    <div className={`mx-auto max-w-7xl px-4 py-6 sm:px-6 ${canEnterOnline ? "pb-28 lg:pb-8" : ""}`}>
+      <p>
+        <Link
+          to="/competitions"
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-primary underline"
+        >
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          All competitions
+        </Link>
+      </p>
+      <div className="mt-4 lg:flex lg:flex-wrap lg:items-end lg:justify-between lg:gap-x-8 lg:gap-y-2">
+        <div>
+          <div className="flex flex-wrap gap-2">
+            {competition.featured ? <FeaturedBadge /> : null}
+            <EntryStatusBadge competition={competition} now={now} />
+          </div>
+          <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">{competition.title}</h1>
+        </div>
+        <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 lg:mt-0">
+          <Fact label="Prize value">{competition.prizeValue}</Fact>
+          <Fact label="Entry price">{formatPence(competition.entryPricePence)} per ticket</Fact>
+          <Fact label="Time left" testId="time-left">
+            {left}
+          </Fact>
+        </dl>
+      </div>
+      {/* Phones read gallery, entry, details in turn; from 1024px the entry box sits beside the gallery. */}
+      <div className={"mt-4 grid gap-8 lg:grid-cols-2 lg:grid-rows-[auto_1fr] lg:items-start"}>
+        <div className="min-w-0">
+          <CompetitionGallery images={galleryImages(competition)} title={competition.title} />
+        </div>
+        <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <div>
+            {closed ? (
+              <section
+                aria-labelledby="closed-title"
+                className="rounded-lg border border-border bg-card p-6 text-card-foreground"
+                data-testid="closed-notice"
+              >
+                <h2 id="closed-title" className="text-2xl font-semibold">
+                  {closed}
+                </h2>
+                <p className="mt-2">{CLOSED_TEXT[closed] ?? "This competition is not taking entries."}</p>
+                {loaderData.draw ? <DrawPanel competitionId={competition.id} draw={loaderData.draw} /> : null}
+                <p className="mt-4">
+                  <Link to="/competitions" className={buttonClass("primary")}>
+                    Browse open competitions
+                  </Link>
+                </p>
+              </section>
+            ) : (
+              <section
+                id="enter-online"
+                aria-labelledby="enter-online-title"
+                className="scroll-mt-4 rounded-lg border border-border bg-card p-5 text-card-foreground"
+              >
+                <h2 id="enter-online-title" tabIndex={-1} className="text-xl font-semibold tracking-tight">
+                  Enter online
+                </h2>
+                {loaderData.paidEntry.closedToYou ? (
+                  <p className="mt-4" data-testid="paid-entry-closed">
+                    {loaderData.paidEntry.closedToYou}
+                  </p>
+                ) : (
+                  <div className="mt-3">
+                    {loaderData.paidEntry.note ? (
+                      <p className="mb-4 text-sm text-muted-foreground" data-testid="paid-entry-note">
+                        {loaderData.paidEntry.note}
+                      </p>
+                    ) : null}
+                    <EntryForm
+                      competition={competition}
+                      maxQuantity={ticketAvailability(competition, NOT_A_BUYER, now).maxQuantity}
+                      error={actionData?.notice}
+                      submitted={{
+                        quantity: sentValue(actionData?.result, "quantity"),
+                        answer: sentValue(actionData?.result, "answer"),
+                      }}
+                    />
+                  </div>
+                )}
+              </section>
+            )}
+          </div>
+        </div>
+        <div className="min-w-0 space-y-8 lg:col-start-1 lg:row-start-2">
+          <CompetitionDetails competition={competition} left={left} />
+          {closed ? null : (
+            <PostalEntry title={competition.title} endDate={competition.endDate} counts={loaderData.postal} />
+          )}
+          <ShareButtons url={loaderData.shareUrl} title={competition.title} />
+        </div>
+      </div>
+      {canEnterOnline ? (
+        <StickyEnterBar targetId="enter-online" price={formatPence(competition.entryPricePence)} />
+      ) : null}
+    </div>
+  );
+}
+
+/** The description and the facts beside the entry box: prize, odds, closing date, tickets sold. */
+function CompetitionDetails({ competition, left }: { competition: PublicCompetition; left: string }) {
+  return (
+    <section aria-labelledby="about-prize-title">
+      <h2 id="about-prize-title" className="text-xl font-semibold tracking-tight">
+        About this competition
+      </h2>
+      <p className="mt-3 leading-7">{competition.description}</p>
+      <dl className="mt-5 grid gap-4 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <dt className="text-sm text-muted-foreground">Prize</dt>
+          <dd className="font-semibold">{competition.prizeTitle}</dd>
+          <dd className="mt-1 text-sm">{competition.prizeDescription}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted-foreground">Odds with one ticket</dt>
+          <dd className="font-semibold" data-testid="odds">
+            {oddsText(competition.totalTickets)}
+            <span className="block text-sm font-normal text-muted-foreground">if every ticket is sold</span>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted-foreground">Closes (UK time)</dt>
+          <dd className="font-semibold">
+            <ClosingDate date={competition.endDate} />
+            <span className="sr-only">, {left} left</span>
+          </dd>
+        </div>
+        <div className="sm:col-span-2">
+          <dt className="text-sm text-muted-foreground">Tickets sold</dt>
+          <dd>
+            <TicketsSold
+              ticketsSold={competition.ticketsSold}
+              totalTickets={competition.totalTickets}
+              className="mt-1"
+            />
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <LoadFailed
+      title={LOAD_FAILED}
+      description="Please try again in a moment."
+      action={
+        <Link to="/competitions" className={buttonClass("primary", "lg")}>
+          Browse competitions
+        </Link>
+      }
+    />
+  );
+}

@@ -1,0 +1,129 @@
+import { Form, Link, redirect } from "react-router";
+import { UNAVAILABLE_TEXT } from "~/components/checkout/basket-item";
+import { CheckoutCompetition } from "~/components/checkout/checkout-competition";
+import { Notice } from "~/components/checkout/notice";
+import { OrderSummary } from "~/components/checkout/order-summary";
+import {
+  BlockNotice,
+  blocksPayment,
+  CheckoutErrorNotice,
+  EntryRulesNote,
+  PaymentPanel,
+} from "~/components/checkout/payment-panel";
+import { privatePageMeta } from "~/lib/seo";
+import { ANSWER_REQUIRED } from "~/schemas/basket";
+import { basketCheckoutCheck } from "~/schemas/checkout";
+import { requireUser } from "~/server/accounts/session.server";
+import { getBasket } from "~/server/checkout/basket.server";
+import { payForEntry, paymentReadiness } from "~/server/checkout/checkout-page.server";
+import { servicesContext } from "~/server/platform/context";
+import { readSubmission, refused } from "~/server/platform/form-action.server";
+import type { Services } from "~/server/platform/services.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
+import type { Route } from "./+types/checkout-basket";
+import { paymentReply } from "./payment-reply.server";
+
+/** The basket as it stands, or the response that sends the buyer back to finish it first. */
+async function readyBasket(services: Services, userId: string) {
+  const basket = await getBasket(services, userId);
+  if (basket.lines.length === 0) return { back: redirect("/basket") } as const;
+  if (basket.lines.some((line) => !line.skillAnswer?.trim())) {
+    return { back: await redirectWithToast(services, "/basket", { type: "error", ...ANSWER_REQUIRED }) } as const;
+  }
+  return { basket } as const;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const user = await requireUser(services, request);
+  const ready = await readyBasket(services, user.id);
+  if (ready.back) return ready.back;
+  const { lines, totals } = ready.basket;
+  const unavailable = lines.filter((line) => !line.available);
+  const readiness = unavailable.length === 0 ? await paymentReadiness(services, user.id, totals.totalPence) : null;
+  return {
+    lines,
+    totals,
+    unavailable: unavailable.map((line) => ({ title: line.title, reason: line.unavailableReason ?? "not_live" })),
+    readiness,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const submission = await readSubmission(services, request, basketCheckoutCheck.schema);
+  if (submission.status !== "success") return refused(submission, basketCheckoutCheck);
+  const user = await requireUser(services, request);
+  const ready = await readyBasket(services, user.id);
+  if (ready.back) return ready.back;
+  // The lines come from the basket on the server; startCheckout prices them from the database.
+  const lines = ready.basket.lines.map((line) => ({
+    competitionId: line.competitionId,
+    quantity: line.quantity,
+    skillAnswer: line.skillAnswer,
+  }));
+  const outcome = await payForEntry(services, user, { lines, source: "basket" }, submission.value);
+  return paymentReply(submission, outcome, submission.value.js === "1");
+}
+
+export const meta: Route.MetaFunction = () =>
+  privatePageMeta(
+    "Checkout: your basket",
+    "Review every competition in your basket, your answers and your multi-buy savings, then pay once.",
+  );
+
+export default function BasketCheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { lines, totals, unavailable, readiness } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Checkout</h1>
+      <p className="mt-2 text-muted-foreground">
+        {lines.length} {lines.length === 1 ? "competition" : "competitions"}, one payment.{" "}
+        <Link to="/basket" className="font-medium text-primary underline">
+          Change your basket
+        </Link>
+      </p>
+
+      <div className="mt-8 space-y-6">
+        <ul className="space-y-4" aria-label="Competitions in this order">
+          {lines.map((line) => (
+            <li key={line.competitionId} className="space-y-2">
+              <CheckoutCompetition
+                competition={{ ...line, id: line.competitionId, entryPricePence: line.unitPricePence }}
+              />
+              <p className="px-1 text-sm">
+                <span className="text-muted-foreground">{line.skillQuestion}</span>{" "}
+                <span className="font-medium">Your answer: {line.skillAnswer}</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+
+        {unavailable.length > 0 ? (
+          <Notice tone="error" title="Some items cannot be entered" live={false}>
+            <ul className="list-disc pl-5">
+              {unavailable.map((line) => (
+                <li key={line.title}>
+                  {line.title}: {UNAVAILABLE_TEXT[line.reason]}
+                </li>
+              ))}
+            </ul>
+            <Link to="/basket" className="mt-2 inline-block font-medium text-primary underline">
+              Remove them from your basket
+            </Link>
+          </Notice>
+        ) : null}
+        <CheckoutErrorNotice actionData={actionData} />
+        {readiness?.block ? <BlockNotice block={readiness.block} /> : null}
+
+        <OrderSummary lines={lines} totals={totals} />
+        {readiness && !blocksPayment(readiness.block) ? (
+          <Form method="post" className="space-y-6" aria-label="Payment">
+            <EntryRulesNote />
+            <PaymentPanel totalPence={totals.totalPence} readiness={readiness} actionData={actionData} />
+          </Form>
+        ) : null}
+      </div>
+    </div>
+  );
+}

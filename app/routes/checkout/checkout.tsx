@@ -1,0 +1,132 @@
+import { useEffect, useState } from "react";
+import { Form, Link, redirect } from "react-router";
+import { UNAVAILABLE_TEXT } from "~/components/checkout/basket-item";
+import { CheckoutCompetition } from "~/components/checkout/checkout-competition";
+import { Notice } from "~/components/checkout/notice";
+import { OrderSummary } from "~/components/checkout/order-summary";
+import {
+  BlockNotice,
+  blocksPayment,
+  CheckoutErrorNotice,
+  EntryRulesNote,
+  PaymentPanel,
+} from "~/components/checkout/payment-panel";
+import { QuantityField } from "~/components/checkout/quantity-stepper";
+import { SkillQuestion } from "~/components/checkout/skill-question";
+import { buttonClass } from "~/components/ui/button";
+import { clampQuantity, MIN_TICKETS, priceLine } from "~/domain/pricing";
+import { privatePageMeta } from "~/lib/seo";
+import { CompetitionIdSchema } from "~/schemas/basket";
+import { CheckoutQuerySchema, singleCheckoutCheck } from "~/schemas/checkout";
+import { fieldError } from "~/schemas/form";
+import { requireUser } from "~/server/accounts/session.server";
+import {
+  findCheckoutCompetition,
+  payForEntry,
+  paymentReadiness,
+  singleEntryLimit,
+} from "~/server/checkout/checkout-page.server";
+import { servicesContext } from "~/server/platform/context";
+import { readSubmission, refused } from "~/server/platform/form-action.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
+import type { Route } from "./+types/checkout";
+import { paymentReply } from "./payment-reply.server";
+
+function reviewUrl(id: number, quantity: string | number, answer?: string | null) {
+  const params = new URLSearchParams({ quantity: String(quantity) });
+  if (answer) params.set("answer", answer);
+  return `/checkout/${id}?${params}`;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const user = await requireUser(services, request);
+  const id = CompetitionIdSchema.safeParse(params.id);
+  const competition = id.success ? await findCheckoutCompetition(services, id.data) : undefined;
+  if (!competition)
+    return redirectWithToast(services, "/competitions", { type: "error", title: "Competition not found" });
+
+  const query = CheckoutQuerySchema.catch({}).parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { unavailable, maxQuantity } = await singleEntryLimit(services, user.id, competition);
+  const quantity = Math.max(MIN_TICKETS, clampQuantity(query.quantity ?? "1", maxQuantity));
+  const answer = query.answer && competition.skillOptions.includes(query.answer) ? query.answer : null;
+
+  const readiness = unavailable
+    ? null
+    : await paymentReadiness(services, user.id, priceLine(competition.entryPricePence, quantity).totalPence);
+  const { ticketsSold: _s, ticketsReserved: _r, totalTickets: _t, status: _st, ...shown } = competition;
+  return { competition: shown, quantity, maxQuantity, answer, unavailable, readiness };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const submission = await readSubmission(services, request, singleCheckoutCheck.schema);
+  if (submission.status !== "success") return refused(submission, singleCheckoutCheck);
+  const user = await requireUser(services, request);
+  const id = CompetitionIdSchema.safeParse(params.id);
+  if (!id.success) return redirect("/competitions");
+  const input = submission.value;
+  if (input.intent === "quantity") return redirect(reviewUrl(id.data, input.quantity, input.answer));
+  const lines = [{ competitionId: id.data, quantity: input.quantity, skillAnswer: input.answer }];
+  const outcome = await payForEntry(services, user, { lines, source: "single" }, input);
+  return paymentReply(submission, outcome, input.js === "1");
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  privatePageMeta(
+    data && "competition" in data ? `Checkout: ${data.competition.title}` : "Checkout",
+    "Review your entry: tickets, your skill answer and the price with any multi-buy discount, then pay securely.",
+  );
+
+const UNAVAILABLE_TITLE = {
+  ended: "Entries closed",
+  not_live: "Entries closed",
+  sold_out: "Sold out",
+  limit_reached: "Ticket limit reached",
+} as const;
+
+export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { competition, maxQuantity, answer, unavailable, readiness } = loaderData;
+  const [quantity, setQuantity] = useState(loaderData.quantity);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a different competition resets the chosen quantity
+  useEffect(() => setQuantity(loaderData.quantity), [loaderData.quantity, competition.id]);
+  const pricing = priceLine(competition.entryPricePence, Math.min(quantity, maxQuantity));
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Checkout</h1>
+      <p className="mt-2 text-muted-foreground">Check your entry, answer the question and pay.</p>
+
+      <div className="mt-8 space-y-6">
+        <CheckoutCompetition competition={competition} />
+        {unavailable ? (
+          <Notice tone="error" title={UNAVAILABLE_TITLE[unavailable]} live={false}>
+            <p>{UNAVAILABLE_TEXT[unavailable]}</p>
+            <Link to="/competitions" className={buttonClass("outline", "sm", "mt-3")}>
+              Browse competitions
+            </Link>
+          </Notice>
+        ) : null}
+        <CheckoutErrorNotice actionData={actionData} />
+        {readiness?.block ? <BlockNotice block={readiness.block} /> : null}
+        {readiness && !blocksPayment(readiness.block) ? (
+          <Form method="post" id="checkout-form" className="space-y-6" aria-label="Your entry">
+            <QuantityField value={quantity} onChange={setQuantity} max={maxQuantity} />
+            <SkillQuestion
+              question={competition.skillQuestion}
+              options={competition.skillOptions}
+              defaultValue={answer}
+              error={fieldError(actionData?.result, "answer")}
+            />
+            <OrderSummary
+              lines={[{ competitionId: competition.id, title: competition.title, pricing }]}
+              totals={pricing}
+            />
+            <EntryRulesNote />
+            <PaymentPanel totalPence={pricing.totalPence} readiness={readiness} actionData={actionData} />
+          </Form>
+        ) : null}
+      </div>
+    </div>
+  );
+}

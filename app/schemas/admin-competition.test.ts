@@ -1,0 +1,124 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { SCHEDULE_MESSAGES } from "~/domain/competition-lifecycle";
+import {
+  CompetitionFormSchema,
+  competitionCopyDefaults,
+  competitionFormDefaults,
+  COMPETITION_FORM_MESSAGES as M,
+} from "./admin-competition";
+import { REQUIRED_MESSAGE } from "./form";
+
+const valid: Record<string, string> = {
+  title: "Win a  saddle",
+  description: "A saddle.\r\nNew line.",
+  prizeTitle: "Saddle",
+  prizeDescription: "A 17-inch saddle.",
+  prizeValue: "£1,200",
+  entryPrice: "2.50",
+  totalTickets: "1000",
+  maxTicketsPerUser: "",
+  goLiveAt: "2026-07-01T09:00",
+  endDate: "2026-07-15T18:30",
+  featured: "on",
+  skillQuestion: "How many legs has a horse?",
+  "skillOptions[0]": "2",
+  "skillOptions[1]": "3",
+  "skillOptions[2]": "4",
+  "skillOptions[3]": "5",
+  correctAnswer: "4",
+  imageUrl: "/images/competitions/saddle.svg",
+  additionalImages: "/images/a.svg\n\nhttps://cdn.example.com/b.webp\n",
+};
+
+function parse(overrides: Record<string, string | undefined> = {}) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries({ ...valid, ...overrides })) if (value !== undefined) form.set(key, value);
+  return parseWithZod(form, { schema: CompetitionFormSchema });
+}
+
+function errorsOf(overrides: Record<string, string | undefined>) {
+  const submission = parse(overrides);
+  if (submission.status === "success") throw new Error("expected the form to be refused");
+  return submission.error;
+}
+
+describe("the competition form", () => {
+  it("turns pounds into pence and UK times into instants, and tidies the text", () => {
+    const submission = parse();
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+    expect(submission.value).toEqual({
+      title: "Win a saddle",
+      description: "A saddle.\nNew line.",
+      prizeTitle: "Saddle",
+      prizeDescription: "A 17-inch saddle.",
+      prizeValue: "£1,200",
+      entryPricePence: 250,
+      totalTickets: 1000,
+      maxTicketsPerUser: null,
+      goLiveAt: new Date("2026-07-01T08:00:00Z"),
+      endDate: new Date("2026-07-15T17:30:00Z"),
+      featured: true,
+      closesAtSellOut: false,
+      skillQuestion: "How many legs has a horse?",
+      skillOptions: ["2", "3", "4", "5"],
+      correctAnswer: "4",
+      imageUrl: "/images/competitions/saddle.svg",
+      additionalImages: ["/images/a.svg", "https://cdn.example.com/b.webp"],
+    });
+  });
+
+  it("lets a draft leave its go-live time for later", () => {
+    const submission = parse({ goLiveAt: "" });
+    expect(submission.status === "success" && submission.value.goLiveAt).toBeNull();
+  });
+
+  it.each([
+    ["title", { title: "" }, REQUIRED_MESSAGE],
+    ["title", { title: "   " }, REQUIRED_MESSAGE],
+    ["endDate", { endDate: undefined }, REQUIRED_MESSAGE],
+    ["entryPrice", { entryPrice: "two pounds" }, M.price],
+    ["entryPrice", { entryPrice: "2.505" }, M.price],
+    ["entryPrice", { entryPrice: "0.29" }, M.priceRange],
+    ["entryPrice", { entryPrice: "1000.01" }, M.priceRange],
+    ["totalTickets", { totalTickets: "" }, REQUIRED_MESSAGE],
+    ["totalTickets", { totalTickets: "ten" }, M.wholeNumber],
+    ["totalTickets", { totalTickets: "2.5" }, M.wholeNumber],
+    ["totalTickets", { totalTickets: "0" }, M.totalRange],
+    ["maxTicketsPerUser", { maxTicketsPerUser: "0" }, M.capRange],
+    ["maxTicketsPerUser", { maxTicketsPerUser: "1001" }, M.capOverTotal],
+    ["goLiveAt", { goLiveAt: "2026-03-29T01:30" }, M.dateTime],
+    ["endDate", { endDate: "15/07/2026 18:30" }, M.dateTime],
+    ["endDate", { endDate: "2026-07-01T09:00" }, SCHEDULE_MESSAGES.closingBeforeGoLive],
+    ["skillOptions[2]", { "skillOptions[2]": "" }, REQUIRED_MESSAGE],
+    ["skillOptions[3]", { "skillOptions[3]": "2" }, M.optionsDistinct],
+    ["correctAnswer", { correctAnswer: "Four" }, M.answerNotOption],
+    ["imageUrl", { imageUrl: "javascript:alert(1)" }, M.imageUrl],
+    ["imageUrl", { imageUrl: "http://example.com/a.png" }, M.imageUrl],
+    ["additionalImages", { additionalImages: "/a.svg\n//evil.example/b.svg" }, `${M.imageUrl} (//evil.example/b.svg)`],
+    ["additionalImages", { additionalImages: "/1\n/2\n/3\n/4\n/5\n/6\n/7" }, M.tooManyImages],
+  ])("%s: %j is refused with %j", (field, overrides, message) => {
+    expect(errorsOf(overrides)?.[field]).toEqual([message]);
+  });
+
+  it("shows saved values back as the form had them, and a copy without its dates", () => {
+    const submission = parse();
+    if (submission.status !== "success") throw new Error("valid form refused");
+    const shown = competitionFormDefaults(submission.value);
+    expect(shown).toMatchObject({
+      entryPrice: "2.50",
+      totalTickets: "1000",
+      maxTicketsPerUser: "",
+      goLiveAt: "2026-07-01T09:00",
+      endDate: "2026-07-15T18:30",
+      additionalImages: "/images/a.svg\nhttps://cdn.example.com/b.webp",
+    });
+    expect(competitionCopyDefaults(submission.value)).toMatchObject({
+      title: "Copy of Win a saddle",
+      goLiveAt: "",
+      endDate: "",
+      entryPrice: "2.50",
+    });
+  });
+});

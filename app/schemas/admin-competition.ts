@@ -1,0 +1,210 @@
+import { z } from "zod";
+import { COMPETITION_STATUSES } from "~/db/constants";
+import { type CompetitionField, type CompetitionValues, SCHEDULE_MESSAGES } from "~/domain/competition-lifecycle";
+import { londonWallTimeToInstant, toLondonWallTime } from "~/domain/london-time";
+import { poundsToPence } from "~/domain/money";
+import { REQUIRED_MESSAGE, tooLongMessage } from "./form";
+import { searchText } from "./search-text";
+
+/**
+ * The competition form, parsed with conform (`parseWithZod`) in the browser for instant feedback and on the server
+ * for the truth. Conform turns an empty input into `undefined` and numbers into numbers before this runs.
+ */
+
+export const COMPETITION_FORM_MESSAGES = {
+  wholeNumber: "Enter a whole number.",
+  price: "Enter a price in pounds and pence, for example 2.50.",
+  priceRange: "The entry price must be between £0.30 and £1,000.",
+  totalRange: "Total tickets must be between 1 and 1,000,000.",
+  capRange: "The per-person cap must be between 1 and 10,000.",
+  capOverTotal: "The per-person cap can't be more than the total tickets.",
+  dateTime: "Enter a date and time in UK time, for example 2026-11-21T18:00.",
+  optionsDistinct: "Each answer option must be different.",
+  answerNotOption: "The correct answer must be exactly one of the four options.",
+  imageUrl: "Use a path on this site (starting with /) or an https:// address.",
+  tooManyImages: "Add at most 6 further pictures.",
+} as const;
+const M = COMPETITION_FORM_MESSAGES;
+
+/** Stripe will not take a card payment under 30p, so a ticket cannot cost less. */
+const MIN_ENTRY_PRICE_PENCE = 30;
+const MAX_ENTRY_PRICE_PENCE = 100_000;
+const MAX_TOTAL_TICKETS = 1_000_000;
+const MAX_PER_PERSON_CAP = 10_000;
+const MAX_ADDITIONAL_IMAGES = 6;
+
+const required = { error: REQUIRED_MESSAGE };
+
+const line = (max: number) =>
+  z
+    .string(required)
+    .transform((value) => value.replace(/\s+/g, " ").trim())
+    .pipe(z.string(required).min(1, REQUIRED_MESSAGE).max(max, tooLongMessage(max)));
+
+const paragraphs = (max: number) =>
+  z
+    .string(required)
+    .transform((value) => value.replace(/\r\n?/g, "\n").trim())
+    .pipe(z.string(required).min(1, REQUIRED_MESSAGE).max(max, tooLongMessage(max)));
+
+const wholeNumber = (min: number, max: number, rangeMessage: string) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined ? REQUIRED_MESSAGE : M.wholeNumber) })
+    .int(M.wholeNumber)
+    .min(min, rangeMessage)
+    .max(max, rangeMessage);
+
+const londonTime = z.string(required).transform((text, ctx) => {
+  const instant = londonWallTimeToInstant(text);
+  if (!instant) ctx.addIssue({ code: "custom", message: M.dateTime });
+  return instant ?? new Date(Number.NaN);
+});
+
+const isImageUrl = (url: string) => /^\/[^/\\]/.test(url) || /^https:\/\/[^\s/]+\/\S*$/.test(url);
+
+export const CompetitionFormSchema = z
+  .object({
+    title: line(120),
+    description: paragraphs(5000),
+    prizeTitle: line(120),
+    prizeDescription: paragraphs(2000),
+    prizeValue: line(40),
+    entryPrice: z
+      .string(required)
+      .transform((text, ctx) => {
+        const pence = poundsToPence(text);
+        if (pence === null) ctx.addIssue({ code: "custom", message: M.price });
+        return pence ?? 0;
+      })
+      .pipe(z.number().min(MIN_ENTRY_PRICE_PENCE, M.priceRange).max(MAX_ENTRY_PRICE_PENCE, M.priceRange)),
+    totalTickets: wholeNumber(1, MAX_TOTAL_TICKETS, M.totalRange),
+    maxTicketsPerUser: wholeNumber(1, MAX_PER_PERSON_CAP, M.capRange).optional(),
+    goLiveAt: londonTime.optional(),
+    endDate: londonTime,
+    featured: z.boolean().default(false),
+    closesAtSellOut: z.boolean().default(false),
+    skillQuestion: line(300),
+    skillOptions: z.array(line(120)).length(4),
+    correctAnswer: line(120),
+    imageUrl: z.string(required).trim().max(500, tooLongMessage(500)).refine(isImageUrl, M.imageUrl),
+    additionalImages: z
+      .string()
+      .optional()
+      .transform((text) =>
+        (text ?? "")
+          .split(/\r?\n/)
+          .map((l) => l.trim())
+          .filter(Boolean),
+      )
+      .superRefine((urls, ctx) => {
+        if (urls.length > MAX_ADDITIONAL_IMAGES) ctx.addIssue({ code: "custom", message: M.tooManyImages });
+        const bad = urls.find((url) => url.length > 500 || !isImageUrl(url));
+        if (bad) ctx.addIssue({ code: "custom", message: `${M.imageUrl} (${bad.slice(0, 60)})` });
+      }),
+  })
+  .superRefine((form, ctx) => {
+    const seen = new Set<string>();
+    form.skillOptions.forEach((option, i) => {
+      const key = option.toLowerCase();
+      if (seen.has(key)) ctx.addIssue({ code: "custom", path: ["skillOptions", i], message: M.optionsDistinct });
+      seen.add(key);
+    });
+    if (!form.skillOptions.includes(form.correctAnswer))
+      ctx.addIssue({ code: "custom", path: ["correctAnswer"], message: M.answerNotOption });
+    if (form.maxTicketsPerUser !== undefined && form.maxTicketsPerUser > form.totalTickets)
+      ctx.addIssue({ code: "custom", path: ["maxTicketsPerUser"], message: M.capOverTotal });
+    if (form.goLiveAt && form.endDate.getTime() <= form.goLiveAt.getTime())
+      ctx.addIssue({ code: "custom", path: ["endDate"], message: SCHEDULE_MESSAGES.closingBeforeGoLive });
+  })
+  .transform(
+    ({ entryPrice, maxTicketsPerUser, goLiveAt, ...rest }): CompetitionValues => ({
+      ...rest,
+      entryPricePence: entryPrice,
+      maxTicketsPerUser: maxTicketsPerUser ?? null,
+      goLiveAt: goLiveAt ?? null,
+    }),
+  );
+
+export type CompetitionFormInput = {
+  title: string;
+  description: string;
+  prizeTitle: string;
+  prizeDescription: string;
+  prizeValue: string;
+  entryPrice: string;
+  totalTickets: string;
+  maxTicketsPerUser: string;
+  goLiveAt: string;
+  endDate: string;
+  featured: boolean;
+  closesAtSellOut: boolean;
+  skillQuestion: string;
+  skillOptions: string[];
+  correctAnswer: string;
+  imageUrl: string;
+  additionalImages: string;
+};
+
+/** What the form shows for saved values (UK times, pounds), or blank for a new competition. */
+export function competitionFormDefaults(values?: CompetitionValues | null): CompetitionFormInput {
+  if (!values)
+    return {
+      title: "",
+      description: "",
+      prizeTitle: "",
+      prizeDescription: "",
+      prizeValue: "",
+      entryPrice: "",
+      totalTickets: "",
+      maxTicketsPerUser: "",
+      goLiveAt: "",
+      endDate: "",
+      featured: false,
+      closesAtSellOut: false,
+      skillQuestion: "",
+      skillOptions: ["", "", "", ""],
+      correctAnswer: "",
+      imageUrl: "",
+      additionalImages: "",
+    };
+  return {
+    ...values,
+    entryPrice: (values.entryPricePence / 100).toFixed(2),
+    totalTickets: String(values.totalTickets),
+    maxTicketsPerUser: values.maxTicketsPerUser === null ? "" : String(values.maxTicketsPerUser),
+    goLiveAt: values.goLiveAt ? toLondonWallTime(values.goLiveAt) : "",
+    endDate: toLondonWallTime(values.endDate),
+    skillOptions: [...values.skillOptions],
+    additionalImages: values.additionalImages.join("\n"),
+  };
+}
+
+/** The form's name for a competition field (the price is typed in pounds). */
+export const formFieldName = (field: CompetitionField) => (field === "entryPricePence" ? "entryPrice" : field);
+
+/** A new draft's form filled from another competition: "Copy of …", no dates (they are the new one's to set). */
+export function competitionCopyDefaults(values: CompetitionValues): CompetitionFormInput {
+  return {
+    ...competitionFormDefaults(values),
+    title: `Copy of ${values.title}`.slice(0, 120),
+    goLiveAt: "",
+    endDate: "",
+  };
+}
+
+export const ADMIN_COMPETITIONS_PAGE_SIZE = 25;
+
+export const AdminCompetitionQuerySchema = z.object({
+  q: searchText(100),
+  status: z.enum(COMPETITION_STATUSES).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+export type AdminCompetitionQuery = z.infer<typeof AdminCompetitionQuerySchema>;
+
+export function parseAdminCompetitionQuery(params: URLSearchParams): AdminCompetitionQuery {
+  return AdminCompetitionQuerySchema.parse({
+    q: params.get("q") ?? "",
+    status: params.get("status") || undefined,
+    page: params.get("page") ?? 1,
+  });
+}

@@ -1,0 +1,9 @@
+import { z } from "zod";
+import { cleanSearchText } from "~/domain/search-text";
+
+/** A search box's words in a query string, as `cleanSearchText` reads them: never an error (not text is no search). */
+export const searchText = (max: number) =>
+  z
+    .string()
+    .catch("")
+    .transform((value) => cleanSearchText(value, max));

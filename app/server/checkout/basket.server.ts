@@ -1,0 +1,212 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { isPublishedStatus } from "~/db/constants";
+import { basketItems, competitions } from "~/db/schema";
+import { clampQuantity, type PricedLine, priceLine } from "~/domain/pricing";
+import { isOfferedAnswer } from "~/domain/ticket-allocation";
+import { ticketAvailability, type UnavailableReason } from "~/domain/ticket-availability";
+import type { Executor } from "../platform/db.server";
+import type { Services } from "../platform/services.server";
+import { ticketsHeldByUser } from "./checkout.server";
+
+/**
+ * The basket lives on the server, one line per competition per account. It stores only what the buyer chose
+ * (competition, quantity, answer); titles, prices, discounts and limits are read fresh from the database on
+ * every view, and checkout re-checks all of it.
+ */
+
+export type LinePrice = PricedLine;
+
+export type BasketLine = {
+  competitionId: number;
+  title: string;
+  prizeValue: string;
+  imageUrl: string;
+  unitPricePence: number;
+  quantity: number;
+  skillAnswer: string | null;
+  skillQuestion: string;
+  skillOptions: string[];
+  /** min(10, tickets remaining, what the per-person cap still allows). */
+  maxQuantity: number;
+  available: boolean;
+  unavailableReason?: UnavailableReason;
+  pricing: LinePrice;
+};
+
+type Basket = {
+  lines: BasketLine[];
+  totals: { subtotalPence: number; discountPence: number; totalPence: number };
+};
+
+export const BASKET_MESSAGES = {
+  notFound: "This competition could not be found.",
+  ended: "This competition has ended.",
+  notLive: "This competition is not open for entries.",
+  soldOut: "Sorry, this competition has sold out.",
+  limitReached: "You already have the most tickets one person can hold for this competition.",
+  quantity: "Choose at least 1 ticket.",
+  answer: "Please choose one of the answers.",
+  notInBasket: "This competition is not in your basket.",
+} as const;
+
+/** What a basket line or the checkout review shows of a competition; never the correct answer. */
+export const competitionColumns = {
+  id: competitions.id,
+  title: competitions.title,
+  prizeValue: competitions.prizeValue,
+  imageUrl: competitions.imageUrl,
+  entryPricePence: competitions.entryPricePence,
+  totalTickets: competitions.totalTickets,
+  ticketsSold: competitions.ticketsSold,
+  ticketsReserved: competitions.ticketsReserved,
+  maxTicketsPerUser: competitions.maxTicketsPerUser,
+  endDate: competitions.endDate,
+  status: competitions.status,
+  skillQuestion: competitions.skillQuestion,
+  skillOptions: competitions.skillOptions,
+};
+
+const REASON_MESSAGES: Record<UnavailableReason, string> = {
+  ended: BASKET_MESSAGES.ended,
+  not_live: BASKET_MESSAGES.notLive,
+  sold_out: BASKET_MESSAGES.soldOut,
+  limit_reached: BASKET_MESSAGES.limitReached,
+};
+
+async function competitionWithCapacity(db: Executor, userId: string, competitionId: number, now: Date) {
+  const [comp] = await db.select(competitionColumns).from(competitions).where(eq(competitions.id, competitionId));
+  if (!comp || !isPublishedStatus(comp.status)) return null;
+  const held = (await ticketsHeldByUser(db, userId, [competitionId])).get(competitionId) ?? 0;
+  return { comp, ...ticketAvailability(comp, held, now) };
+}
+
+export async function getBasket(services: Services, userId: string): Promise<Basket> {
+  const now = services.now();
+  const rows = await services.db
+    .select({ quantity: basketItems.quantity, skillAnswer: basketItems.skillAnswer, comp: competitionColumns })
+    .from(basketItems)
+    .innerJoin(competitions, eq(competitions.id, basketItems.competitionId))
+    .where(eq(basketItems.userId, userId))
+    .orderBy(asc(basketItems.addedAt), asc(basketItems.id));
+  const held = await ticketsHeldByUser(
+    services.db,
+    userId,
+    rows.map((r) => r.comp.id),
+  );
+  const lines = rows.map(({ quantity: stored, skillAnswer, comp }): BasketLine => {
+    const { maxQuantity, reason } = ticketAvailability(comp, held.get(comp.id) ?? 0, now);
+    const quantity = reason ? stored : Math.max(1, Math.min(stored, maxQuantity));
+    return {
+      competitionId: comp.id,
+      title: comp.title,
+      prizeValue: comp.prizeValue,
+      imageUrl: comp.imageUrl,
+      unitPricePence: comp.entryPricePence,
+      quantity,
+      // An answer that is no longer among the options (edited by an admin) counts as unanswered.
+      skillAnswer: skillAnswer !== null && isOfferedAnswer(skillAnswer, comp.skillOptions) ? skillAnswer : null,
+      skillQuestion: comp.skillQuestion,
+      skillOptions: comp.skillOptions,
+      maxQuantity,
+      available: !reason,
+      ...(reason ? { unavailableReason: reason } : {}),
+      pricing: priceLine(comp.entryPricePence, quantity),
+    };
+  });
+  const counted = lines.filter((l) => l.available);
+  return {
+    lines,
+    totals: {
+      subtotalPence: counted.reduce((sum, l) => sum + l.pricing.subtotalPence, 0),
+      discountPence: counted.reduce((sum, l) => sum + l.pricing.discountPence, 0),
+      totalPence: counted.reduce((sum, l) => sum + l.pricing.totalPence, 0),
+    },
+  };
+}
+
+/** Adds tickets to the basket (on top of any already there), never beyond what the buyer could actually buy. */
+export async function addToBasket(
+  services: Services,
+  userId: string,
+  input: { competitionId: number; quantity: unknown; skillAnswer?: string | null },
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const now = services.now();
+  const found = await competitionWithCapacity(services.db, userId, input.competitionId, now);
+  if (!found) return { ok: false, message: BASKET_MESSAGES.notFound };
+  if (found.reason) return { ok: false, message: REASON_MESSAGES[found.reason] };
+  const answer = input.skillAnswer ?? null;
+  if (answer !== null && !isOfferedAnswer(answer, found.comp.skillOptions))
+    return { ok: false, message: BASKET_MESSAGES.answer };
+  const add = clampQuantity(input.quantity);
+  if (add < 1) return { ok: false, message: BASKET_MESSAGES.quantity };
+  const max = found.maxQuantity;
+  await services.db
+    .insert(basketItems)
+    .values({
+      userId,
+      competitionId: input.competitionId,
+      quantity: Math.min(add, max),
+      skillAnswer: answer,
+      addedAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [basketItems.userId, basketItems.competitionId],
+      set: {
+        quantity: sql`least(${basketItems.quantity} + ${add}, ${max})`,
+        skillAnswer: sql`coalesce(excluded.skill_answer, ${basketItems.skillAnswer})`,
+        updatedAt: now,
+      },
+    });
+  return { ok: true };
+}
+
+/** Spec rules: below 1 removes the item, a non-numeric value becomes 1, and it is capped at what can be bought. */
+export async function setBasketQuantity(
+  services: Services,
+  userId: string,
+  competitionId: number,
+  quantity: unknown,
+): Promise<void> {
+  const requested = clampQuantity(quantity);
+  const found =
+    requested < 1 ? null : await competitionWithCapacity(services.db, userId, competitionId, services.now());
+  if (!found) {
+    await removeFromBasket(services, userId, competitionId);
+    return;
+  }
+  await services.db
+    .update(basketItems)
+    .set({ quantity: Math.min(requested, Math.max(1, found.maxQuantity)), updatedAt: services.now() })
+    .where(and(eq(basketItems.userId, userId), eq(basketItems.competitionId, competitionId)));
+}
+
+export async function setBasketAnswer(
+  services: Services,
+  userId: string,
+  competitionId: number,
+  skillAnswer: string,
+): Promise<{ ok: boolean; message?: string }> {
+  const [comp] = await services.db
+    .select({ skillOptions: competitions.skillOptions })
+    .from(competitions)
+    .where(eq(competitions.id, competitionId));
+  if (!comp) return { ok: false, message: BASKET_MESSAGES.notInBasket };
+  if (!isOfferedAnswer(skillAnswer, comp.skillOptions)) return { ok: false, message: BASKET_MESSAGES.answer };
+  const updated = await services.db
+    .update(basketItems)
+    .set({ skillAnswer, updatedAt: services.now() })
+    .where(and(eq(basketItems.userId, userId), eq(basketItems.competitionId, competitionId)))
+    .returning({ id: basketItems.id });
+  return updated.length > 0 ? { ok: true } : { ok: false, message: BASKET_MESSAGES.notInBasket };
+}
+
+export async function removeFromBasket(services: Services, userId: string, competitionId: number): Promise<void> {
+  await services.db
+    .delete(basketItems)
+    .where(and(eq(basketItems.userId, userId), eq(basketItems.competitionId, competitionId)));
+}
+
+export async function clearBasket(services: Services, userId: string): Promise<void> {
+  await services.db.delete(basketItems).where(eq(basketItems.userId, userId));
+}

@@ -1,0 +1,173 @@
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { supportServicesText } from "~/content/support";
+import { orders, user } from "~/db/schema";
+import {
+  type CardPayment,
+  CREDIT_CARD_MONTHLY_CAP_PENCE,
+  creditSpentThisMonth,
+  passesCreditCap,
+} from "~/domain/credit-card-cap";
+import { formatPence } from "~/domain/money";
+import type { Tx } from "../platform/db.server";
+import { paragraphs, serviceEmail } from "../platform/email/content";
+import { enqueueEmail } from "../platform/mail.server";
+import type { CheckoutSessionSummary } from "../platform/payments.server";
+import type { Services } from "../platform/services.server";
+import { linesInLockOrder, releaseReservation } from "./reservations.server";
+
+/**
+ * Payments are authorised only (capture_method=manual). Before any money moves, the card's funding (from the
+ * provider's PaymentMethod) and the player's credit card spending this London month decide: within the cap the
+ * authorisation is captured and fulfilment goes on as for any paid session; over it the authorisation is cancelled
+ * and the order's tickets are released. See ADR 018.
+ */
+
+export const CREDIT_CAP_FAILURE = "credit_card_cap";
+
+type AuthorisationOutcome =
+  | { kind: "captured"; session: CheckoutSessionSummary }
+  | { kind: "refused"; orderId: string }
+  /** Nothing is authorised (e.g. an asynchronous payment that failed): fulfilment goes on with the session. */
+  | { kind: "none" };
+
+/** A completed session whose payment is authorised but not yet captured. */
+export const isAuthorisedOnly = (session: CheckoutSessionSummary) =>
+  session.status === "complete" && session.paymentStatus === "unpaid" && session.paymentIntentId !== null;
+
+/** The credit card payments this player has made or has in flight, as the cap counts them. */
+async function cardPayments(tx: Tx, userId: string, not: string) {
+  const rows = await tx
+    .select({
+      funding: orders.cardFunding,
+      amountPence: orders.totalAmountPence,
+      paidAt: orders.paidAt,
+      authorisedAt: orders.authorisedAt,
+      status: orders.paymentStatus,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        ne(orders.id, not),
+        inArray(orders.paymentStatus, ["paid", "pending", "refunded"]),
+      ),
+    );
+  return rows.flatMap((r): CardPayment[] => {
+    const at = r.paidAt ?? r.authorisedAt;
+    if (!r.funding || !at) return [];
+    return [{ funding: r.funding, amountPence: r.amountPence, paidAt: at, refunded: r.status === "refunded" }];
+  });
+}
+
+/**
+ * Decides an authorised payment: records the card's funding on the order and, over the cap, cancels the order
+ * (tickets released) in one transaction under a per-player lock, so two payments at once cannot both slip under
+ * the cap. Then captures or cancels at the provider, keyed per order so a retry is the same request.
+ */
+export async function settleAuthorisation(
+  services: Services,
+  session: CheckoutSessionSummary,
+  orderId: string,
+): Promise<AuthorisationOutcome> {
+  const intentId = session.paymentIntentId as string;
+  const intent = await services.payments.retrievePaymentIntent(intentId);
+  if (intent.status === "succeeded") return { kind: "captured", session: await paidSession(services, session) };
+  if (intent.status === "canceled") {
+    await refuseOrder(services, orderId, session.id, "authorisation_cancelled");
+    return { kind: "refused", orderId };
+  }
+  if (intent.status !== "requires_capture") return { kind: "none" };
+  const now = services.now();
+  const overCap = await services.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order) throw new Error(`No order ${orderId} for session ${session.id}`);
+    if (order.failureReason === CREDIT_CAP_FAILURE) return true;
+    if (order.userId) await tx.select({ id: user.id }).from(user).where(eq(user.id, order.userId)).for("update");
+    const spent = order.userId ? creditSpentThisMonth(await cardPayments(tx, order.userId, order.id), now) : 0;
+    const amount = session.amountTotal ?? order.totalAmountPence;
+    const over = passesCreditCap(intent.funding, spent, amount);
+    await tx
+      .update(orders)
+      .set({ cardFunding: intent.funding ?? "unknown", authorisedAt: order.authorisedAt ?? now, updatedAt: now })
+      .where(eq(orders.id, order.id));
+    if (over) {
+      await cancelOrder(tx, order, session.id, CREDIT_CAP_FAILURE, now);
+      // The buyer may have closed the tab before the result page: they hear why by e-mail too.
+      if (order.email) {
+        await enqueueEmail(tx, {
+          to: order.email,
+          kind: "payment-refused",
+          subject: "Your Paddock payment was not taken",
+          content: serviceEmail("Your Paddock payment was not taken", [
+            ...paragraphs(creditCapMessage(spent)),
+            { type: "text", text: supportServicesText() },
+          ]),
+        });
+      }
+    }
+    return over;
+  });
+  if (overCap) {
+    services.mail.kick();
+    await settleIntent(services, intentId, "canceled", () =>
+      services.payments.cancelPaymentIntent(intentId, `cancel-${orderId}`),
+    );
+    services.logger.info({ orderId, funding: intent.funding }, "payment refused: credit card cap");
+    return { kind: "refused", orderId };
+  }
+  await settleIntent(services, intentId, "succeeded", () =>
+    services.payments.capturePaymentIntent(intentId, `capture-${orderId}`),
+  );
+  return { kind: "captured", session: await paidSession(services, session) };
+}
+
+/**
+ * Captures or cancels; when another process (a repeated webhook, the reconciler) got there first the provider
+ * refuses the second call, and what matters is that the intent is now where it should be.
+ */
+async function settleIntent(services: Services, intentId: string, want: string, call: () => Promise<unknown>) {
+  try {
+    await call();
+  } catch (error) {
+    const now = await services.payments.retrievePaymentIntent(intentId);
+    if (now.status !== want) throw error;
+  }
+}
+
+/** The session as the provider has it now the money is captured (payment_status paid). */
+const paidSession = (services: Services, session: CheckoutSessionSummary) =>
+  services.payments.retrieveSession(session.id);
+
+async function cancelOrder(tx: Tx, order: typeof orders.$inferSelect, sessionId: string, reason: string, now: Date) {
+  if (order.paymentStatus !== "pending") return;
+  await releaseReservation(tx, await linesInLockOrder(tx, order.id));
+  await tx
+    .update(orders)
+    .set({ paymentStatus: "cancelled", failureReason: reason, providerSessionId: sessionId, updatedAt: now })
+    .where(eq(orders.id, order.id));
+}
+
+async function refuseOrder(services: Services, orderId: string, sessionId: string, reason: string) {
+  const now = services.now();
+  await services.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (order && order.failureReason !== CREDIT_CAP_FAILURE) await cancelOrder(tx, order, sessionId, reason, now);
+  });
+}
+
+/** What the buyer is told (result page and e-mail) when the cap refused their payment. */
+function creditCapMessage(spentPence: number) {
+  const left = Math.max(0, CREDIT_CARD_MONTHLY_CAP_PENCE - spentPence);
+  return (
+    `We did not take this payment. Credit card payments are limited to ${formatPence(CREDIT_CARD_MONTHLY_CAP_PENCE)} ` +
+    "per person each calendar month (UK time), and this one would have gone over that limit. Your card has not " +
+    `been charged and the tickets have been released. You have ${formatPence(left)} left on credit cards this ` +
+    "month; you can pay with a debit card instead."
+  );
+}
+
+/** The result page's explanation, with this month's credit allowance as it stands now. */
+export async function creditCapRefusalMessage(services: Services, userId: string, orderId: string) {
+  const payments = await services.db.transaction((tx) => cardPayments(tx, userId, orderId));
+  return creditCapMessage(creditSpentThisMonth(payments, services.now()));
+}

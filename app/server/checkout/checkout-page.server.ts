@@ -1,0 +1,121 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { isPublishedStatus } from "~/db/constants";
+import { competitions, orderLines, orders } from "~/db/schema";
+import type { DateParts } from "~/domain/date-of-birth";
+import { MIN_TICKETS } from "~/domain/pricing";
+import { ticketAvailability } from "~/domain/ticket-availability";
+import { CHECKOUT_FALLBACK_MESSAGE } from "~/schemas/checkout";
+import { EligibilitySchema } from "~/schemas/protection";
+import type { SessionUser } from "../accounts/session.server";
+import type { Services } from "../platform/services.server";
+import { checkCanEnter, confirmEligibility, getProtectionStatus } from "../protection/player-protection.server";
+import { competitionColumns } from "./basket.server";
+import { type CheckoutLineInput, startCheckout, ticketsHeldByUser } from "./checkout.server";
+
+/** Where to send the buyer to pay, or why not: a checkout message, or messages for the eligibility fields. */
+export type PaymentOutcome =
+  | { ok: true; url: string }
+  | { ok: false; status: number; message?: string; fieldErrors?: Record<string, string[]> };
+
+/** What the Pay form sent besides the order: its key, and the eligibility fields as typed (first purchase). */
+type PaySent = { idempotencyKey: string; dateOfBirth?: DateParts; country?: string; acceptTerms?: string };
+
+/**
+ * The Pay button of /checkout/:id and /checkout/basket: confirms eligibility first when the account has
+ * not (same POST, so a first-time buyer fills one form), then starts checkout. The server re-prices and
+ * re-checks everything in startCheckout; this only carries the form across.
+ */
+export async function payForEntry(
+  services: Services,
+  user: SessionUser,
+  checkout: { lines: CheckoutLineInput[]; source: "single" | "basket" },
+  sent: PaySent,
+): Promise<PaymentOutcome> {
+  const now = services.now();
+  const status = await getProtectionStatus(services, user.id, now);
+  if (!status.eligibility.confirmed) {
+    const { dateOfBirth, country, acceptTerms } = sent;
+    const parsed = EligibilitySchema.safeParse({ dateOfBirth, country, acceptTerms });
+    if (!parsed.success) {
+      const { fieldErrors } = z.flattenError(parsed.error);
+      return { ok: false, status: 400, fieldErrors: fieldErrors as Record<string, string[]> };
+    }
+    const confirmed = await confirmEligibility(services, user.id, parsed.data, now);
+    if (!confirmed.ok)
+      return { ok: false, status: 400, fieldErrors: { [confirmed.field ?? "dateOfBirth"]: [confirmed.message] } };
+  }
+
+  let result: Awaited<ReturnType<typeof startCheckout>>;
+  try {
+    const { idempotencyKey } = sent;
+    result = await startCheckout(services, { userId: user.id, email: user.email, ...checkout, idempotencyKey });
+  } catch (error) {
+    services.logger.error({ err: error }, "checkout failed");
+    return { ok: false, status: 500, message: CHECKOUT_FALLBACK_MESSAGE };
+  }
+  if (!result.ok) return { ok: false, status: result.status, message: result.message || CHECKOUT_FALLBACK_MESSAGE };
+  return { ok: true, url: result.url };
+}
+
+/** Only what the review page shows; the correct answer is never selected here. */
+export async function findCheckoutCompetition(services: Services, id: number) {
+  const [row] = await services.db.select(competitionColumns).from(competitions).where(eq(competitions.id, id));
+  return row && isPublishedStatus(row.status) ? row : undefined;
+}
+
+/**
+ * What a review page needs to offer Pay: whether eligibility must be asked on it, any other block to
+ * explain instead (pause, exclusion, spend limit), and a fresh idempotency key for this page view.
+ */
+export async function paymentReadiness(services: Services, userId: string, totalPence: number) {
+  const now = services.now();
+  const [protection, block] = await Promise.all([
+    getProtectionStatus(services, userId, now),
+    checkCanEnter(services.db, userId, totalPence, now),
+  ]);
+  return {
+    block: block && block.code !== "eligibility_required" ? block : null,
+    needsEligibility: !protection.eligibility.confirmed,
+    eligibilityDefaults: { dateOfBirth: protection.eligibility.dateOfBirth, country: protection.eligibility.country },
+    idempotencyKey: crypto.randomUUID(),
+  };
+}
+
+/** When each competition closes (its draw follows), for the success page's next steps. */
+export async function closingDates(services: Services, competitionIds: number[]) {
+  if (competitionIds.length === 0) return new Map<number, Date>();
+  const rows = await services.db
+    .select({ id: competitions.id, endDate: competitions.endDate })
+    .from(competitions)
+    .where(inArray(competitions.id, competitionIds));
+  return new Map(rows.map((row) => [row.id, row.endDate]));
+}
+
+/** Where "try again" leads after a cancelled payment: the basket for a basket order, else the competition. */
+export async function retryLink(services: Services, userId: string, orderId: string) {
+  const rows = await services.db
+    .select({ source: orders.source, competitionId: orderLines.competitionId })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  const [first] = rows;
+  if (!first) return null;
+  return first.source === "basket" || rows.length > 1 ? "/basket" : `/competition/${first.competitionId}`;
+}
+
+type CheckoutCompetition = NonNullable<Awaited<ReturnType<typeof findCheckoutCompetition>>>;
+
+/**
+ * How many tickets this buyer may choose on /checkout/:id, or why none: tickets held in other checkouts
+ * count as taken until they lapse, and the per-person cap counts this buyer's paid and pending tickets.
+ */
+export async function singleEntryLimit(services: Services, userId: string, competition: CheckoutCompetition) {
+  const held =
+    competition.maxTicketsPerUser === null
+      ? 0
+      : ((await ticketsHeldByUser(services.db, userId, [competition.id])).get(competition.id) ?? 0);
+  const { reason, maxQuantity } = ticketAvailability(competition, held, services.now());
+  // With none to offer the page still prices one ticket beside its notice, as it always has.
+  return reason ? { unavailable: reason, maxQuantity: MIN_TICKETS } : { unavailable: null, maxQuantity };
+}

@@ -1,0 +1,514 @@
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { isPublishedStatus } from "~/db/constants";
+import { competitions, orderLines, orders, tickets } from "~/db/schema";
+import { formatPence } from "~/domain/money";
+import { MAX_TICKETS, MIN_TICKETS, priceBasket } from "~/domain/pricing";
+import { isOfferedAnswer } from "~/domain/ticket-allocation";
+import {
+  type AvailabilityFacts,
+  QUANTITY_MESSAGE,
+  refusalMessage,
+  refuseQuantity,
+  ticketAvailability,
+  ticketsText,
+} from "~/domain/ticket-availability";
+import { isUuid } from "~/schemas/ids";
+import type { Executor } from "../platform/db.server";
+import { recordFunnel } from "../platform/funnel.server";
+import type { CheckoutSessionSummary } from "../platform/payments.server";
+import { publicOrigin } from "../platform/public-origin.server";
+import type { Services } from "../platform/services.server";
+import { checkCanEnter, type EntryBlock, TERMS_VERSION } from "../protection/player-protection.server";
+import { CREDIT_CAP_FAILURE, creditCapRefusalMessage } from "./card-authorisation.server";
+import { fulfilCheckoutSession } from "./fulfilment.server";
+import { linesInLockOrder, releaseReservation } from "./reservations.server";
+
+export type CheckoutLineInput = { competitionId: number; quantity: unknown; skillAnswer: unknown };
+
+type StartCheckoutResult =
+  | { ok: true; orderId: string; url: string }
+  | { ok: false; status: 400 | 403 | 409 | 422 | 502; message: string; block?: EntryBlock };
+
+/** How long tickets are held for a buyer at the payment page (the spec's 30 minutes). */
+export const CHECKOUT_WINDOW_MS = 30 * 60_000;
+/**
+ * Stripe refuses a session that expires less than 30 minutes after it receives the request, so the session
+ * (and the reservation with it) runs a minute longer than the window to absorb clocks and latency.
+ */
+export const PROVIDER_MARGIN_MS = 60_000;
+const MAX_CHECKOUT_LINES = 20;
+
+const CHECKOUT_MESSAGES = {
+  answer: "Please answer the skill question to proceed.",
+  quantity: QUANTITY_MESSAGE,
+  empty: "Your basket is empty.",
+  duplicate: "Each competition can appear only once in a checkout.",
+  invalid: "This checkout request is not valid. Please reload the page and try again.",
+  notFound: "This competition could not be found.",
+  failed: "Failed to create checkout session",
+  alreadyPaid: "This order has already been paid.",
+  stale: "This checkout has expired or was cancelled. Please start again.",
+  busy: "Those tickets were taken a moment ago. Please try again.",
+} as const;
+
+/** A refusal inside the checkout transaction: thrown to roll everything back, then returned to the caller. */
+class Refusal extends Error {
+  constructor(
+    readonly status: 400 | 403 | 409 | 422,
+    message: string,
+    readonly block?: EntryBlock,
+  ) {
+    super(message);
+  }
+}
+
+function parseQuantity(raw: unknown): number | null {
+  const n =
+    typeof raw === "number" ? raw : typeof raw === "string" && /^\s*\d{1,3}\s*$/.test(raw) ? Number(raw) : Number.NaN;
+  return Number.isInteger(n) && n >= MIN_TICKETS && n <= MAX_TICKETS ? n : null;
+}
+
+type ParsedLine = { competitionId: number; quantity: number; skillAnswer: string };
+
+function parseLines(lines: CheckoutLineInput[]): ParsedLine[] {
+  if (!Array.isArray(lines) || lines.length === 0) throw new Refusal(400, CHECKOUT_MESSAGES.empty);
+  if (lines.length > MAX_CHECKOUT_LINES) throw new Refusal(400, CHECKOUT_MESSAGES.invalid);
+  const seen = new Set<number>();
+  return lines.map((line) => {
+    const competitionId = Number(line?.competitionId);
+    if (!Number.isSafeInteger(competitionId) || competitionId < 1) throw new Refusal(400, CHECKOUT_MESSAGES.notFound);
+    if (seen.has(competitionId)) throw new Refusal(400, CHECKOUT_MESSAGES.duplicate);
+    seen.add(competitionId);
+    const quantity = parseQuantity(line.quantity);
+    if (quantity === null) throw new Refusal(400, CHECKOUT_MESSAGES.quantity);
+    const skillAnswer = typeof line.skillAnswer === "string" ? line.skillAnswer : "";
+    if (skillAnswer.trim() === "") throw new Refusal(400, CHECKOUT_MESSAGES.answer);
+    return { competitionId, quantity, skillAnswer };
+  });
+}
+
+/** Tickets this user holds or is holding per competition: paid orders and live (pending) reservations. */
+export async function ticketsHeldByUser(
+  db: Executor,
+  userId: string,
+  competitionIds: number[],
+): Promise<Map<number, number>> {
+  if (competitionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ competitionId: orderLines.competitionId, quantity: sql<number>`sum(${orderLines.quantity})::int` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        inArray(orders.paymentStatus, ["paid", "pending"]),
+        inArray(orderLines.competitionId, competitionIds),
+      ),
+    )
+    .groupBy(orderLines.competitionId);
+  return new Map(rows.map((r) => [r.competitionId, Number(r.quantity)]));
+}
+
+type ExistingOrder = typeof orders.$inferSelect;
+
+async function findByKey(db: Executor, userId: string, idempotencyKey: string): Promise<ExistingOrder | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+/**
+ * Starts paying for tickets. Everything is decided here from the database (the input carries no prices):
+ * in ONE transaction the lines are validated, priced, checked against the player's protections and reserved
+ * with one conditional UPDATE per competition, and the order is written; then the provider's Checkout Session
+ * is created with an idempotency key derived from the order, so a double click (same key) makes one order and
+ * one session.
+ */
+export async function startCheckout(
+  services: Services,
+  input: {
+    userId: string;
+    email: string;
+    lines: CheckoutLineInput[];
+    idempotencyKey: string;
+    source: "single" | "basket";
+  },
+): Promise<StartCheckoutResult> {
+  const { db } = services;
+  const now = services.now();
+  const key = typeof input.idempotencyKey === "string" ? input.idempotencyKey.trim() : "";
+  if (key.length < 8 || key.length > 200) return { ok: false, status: 400, message: CHECKOUT_MESSAGES.invalid };
+
+  const previous = await findByKey(db, input.userId, key);
+  if (previous) return resumeExisting(services, previous, false);
+
+  let created: { order: ExistingOrder; isNew: boolean };
+  let ids: number[];
+  try {
+    const parsed = parseLines(input.lines);
+    ids = parsed.map((l) => l.competitionId).sort((a, b) => a - b);
+    const rows = await db
+      .select({
+        id: competitions.id,
+        title: competitions.title,
+        status: competitions.status,
+        endDate: competitions.endDate,
+        entryPricePence: competitions.entryPricePence,
+        totalTickets: competitions.totalTickets,
+        ticketsSold: competitions.ticketsSold,
+        ticketsReserved: competitions.ticketsReserved,
+        maxTicketsPerUser: competitions.maxTicketsPerUser,
+        skillOptions: competitions.skillOptions,
+      })
+      .from(competitions)
+      .where(inArray(competitions.id, ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const competitionOf = (line: ParsedLine) => byId.get(line.competitionId) as (typeof rows)[number];
+    for (const line of parsed) {
+      const comp = byId.get(line.competitionId);
+      if (!comp || !isPublishedStatus(comp.status)) throw new Refusal(400, CHECKOUT_MESSAGES.notFound);
+      if (!isOfferedAnswer(line.skillAnswer, comp.skillOptions)) throw new Refusal(422, CHECKOUT_MESSAGES.answer);
+    }
+    // A read-only look first, so a rush on a sold-out competition is turned away without a transaction or a lock.
+    // It decides nothing: the conditional UPDATE below does. A repeat of a click that took the last tickets finds
+    // its own order (committed together with that reservation, so visible whenever the reservation is).
+    for (const line of parsed) {
+      const refusal = unavailable(competitionOf(line), line.quantity, now);
+      if (refusal) {
+        const mine = await findByKey(db, input.userId, key);
+        if (mine) return resumeExisting(services, mine, false);
+        throw refusal;
+      }
+    }
+
+    created = await db.transaction(async (tx) => {
+      // One checkout at a time per buyer: the spend limit and per-person caps are then checked against settled numbers.
+      await tx.execute(sql`select pg_advisory_xact_lock(5005, hashtext(${input.userId}))`);
+      const again = await findByKey(tx, input.userId, key);
+      if (again) return { order: again, isNew: false };
+
+      // The same rule again, now with the buyer's settled holdings: only the per-person cap can newly refuse.
+      const held = await ticketsHeldByUser(tx, input.userId, ids);
+      for (const line of parsed) {
+        const comp = competitionOf(line);
+        const refusal = refusalFor(comp, held.get(comp.id) ?? 0, line.quantity, now);
+        if (refusal) throw refusal;
+      }
+
+      const priced = priceBasket(
+        parsed.map((line) => ({ ...line, unitPricePence: competitionOf(line).entryPricePence })),
+      );
+      const block = await checkCanEnter(tx, input.userId, priced.totalPence, now);
+      if (block) throw new Refusal(403, block.message, block);
+
+      const expiresAt = new Date(now.getTime() + CHECKOUT_WINDOW_MS + PROVIDER_MARGIN_MS);
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: input.userId,
+          email: input.email,
+          source: input.source === "basket" ? "basket" : "single",
+          idempotencyKey: key,
+          paymentStatus: "pending",
+          subtotalPence: priced.subtotalPence,
+          discountPence: priced.discountPence,
+          totalAmountPence: priced.totalPence,
+          termsVersion: TERMS_VERSION,
+          reservationExpiresAt: expiresAt,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!order) throw new Error("order insert returned nothing");
+      await tx.insert(orderLines).values(
+        priced.lines.map((line) => ({
+          orderId: order.id,
+          competitionId: line.competitionId,
+          quantity: line.quantity,
+          unitPricePence: line.unitPricePence,
+          discountPence: line.discountPence,
+          totalPence: line.totalPence,
+          skillAnswer: line.skillAnswer,
+        })),
+      );
+      // Reserve last, so each competition row is locked only from its UPDATE to the commit: one conditional UPDATE
+      // per competition, in id order; it either takes the tickets or changes nothing (and the order goes with it).
+      for (const line of [...parsed].sort((a, b) => a.competitionId - b.competitionId)) {
+        const [reserved] = await tx
+          .update(competitions)
+          .set({ ticketsReserved: sql`${competitions.ticketsReserved} + ${line.quantity}` })
+          .where(
+            and(
+              eq(competitions.id, line.competitionId),
+              eq(competitions.status, "active"),
+              gt(competitions.endDate, now),
+              sql`${competitions.ticketsSold} + ${competitions.ticketsReserved} + ${line.quantity}
+                <= ${competitions.totalTickets}`,
+            ),
+          )
+          .returning({ id: competitions.id });
+        if (!reserved) throw await availabilityRefusal(tx, line.competitionId, line.quantity, now);
+      }
+
+      return { order, isNew: true };
+    });
+  } catch (error) {
+    if (error instanceof Refusal)
+      return {
+        ok: false,
+        status: error.status,
+        message: error.message,
+        ...(error.block ? { block: error.block } : {}),
+      };
+    throw error;
+  }
+  const result = await resumeExisting(services, created.order, created.isNew);
+  // The buyer has answered the question and reached the payment page: two steps of the funnel.
+  if (result.ok && created.isNew)
+    await recordFunnel(services, ["answered", "checkout_started"], ids, { userId: input.userId });
+  return result;
+}
+
+type CompetitionFacts = AvailabilityFacts & { title: string };
+
+/** The availability rule's refusal for this buyer and quantity, in the checkout's words, or null. */
+function refusalFor(comp: CompetitionFacts, held: number, quantity: number, now: Date): Refusal | null {
+  const availability = ticketAvailability(comp, held, now);
+  const refusal = refuseQuantity(availability, quantity);
+  if (!refusal) return null;
+  return new Refusal(refusal === "quantity" ? 400 : 409, refusalMessage(refusal, availability, comp.title));
+}
+
+/** Why `quantity` more tickets cannot be had (closed, not live, sold out, too few left), whoever asks. */
+function unavailable(comp: CompetitionFacts, quantity: number, now: Date): Refusal | null {
+  return refusalFor({ ...comp, maxTicketsPerUser: null }, 0, quantity, now);
+}
+
+/** After the conditional UPDATE took nothing: reads the row again to say why. */
+async function availabilityRefusal(tx: Executor, competitionId: number, line: number, now: Date): Promise<Refusal> {
+  const [comp] = await tx
+    .select({
+      title: competitions.title,
+      status: competitions.status,
+      endDate: competitions.endDate,
+      totalTickets: competitions.totalTickets,
+      ticketsSold: competitions.ticketsSold,
+      ticketsReserved: competitions.ticketsReserved,
+    })
+    .from(competitions)
+    .where(eq(competitions.id, competitionId));
+  if (!comp) return new Refusal(400, CHECKOUT_MESSAGES.notFound);
+  return unavailable(comp, line, now) ?? new Refusal(409, CHECKOUT_MESSAGES.busy);
+}
+
+/**
+ * A pending order gets its provider session. The request that created the order creates the session (and, if
+ * that fails, gives the tickets back); a repeat of the same request waits briefly for that session instead of
+ * racing it, and only creates it itself (same idempotency key, so the same session) if none appears.
+ */
+async function resumeExisting(
+  services: Services,
+  order: ExistingOrder,
+  isCreator: boolean,
+): Promise<StartCheckoutResult> {
+  let current = order;
+  if (!isCreator) {
+    const deadline = Date.now() + 10_000;
+    while (current.paymentStatus === "pending" && !current.checkoutUrl && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const [fresh] = await services.db.select().from(orders).where(eq(orders.id, order.id));
+      if (fresh) current = fresh;
+    }
+  }
+  if (current.paymentStatus === "paid") return { ok: false, status: 409, message: CHECKOUT_MESSAGES.alreadyPaid };
+  if (current.paymentStatus !== "pending") return { ok: false, status: 409, message: CHECKOUT_MESSAGES.stale };
+  if (current.checkoutUrl) return { ok: true, orderId: current.id, url: current.checkoutUrl };
+  try {
+    const session = await openProviderSession(services, current);
+    if (session.status !== "open" || !session.url)
+      throw new Error(`session ${session.id} is ${session.status}, not open`);
+    return { ok: true, orderId: current.id, url: session.url };
+  } catch (error) {
+    services.logger.error({ err: error, orderId: current.id }, "could not create the checkout session");
+    if (isCreator)
+      await abandonOrder(services, current.id, "cancelled", "session_create_failed", { onlyWithoutSession: true });
+    return { ok: false, status: 502, message: CHECKOUT_MESSAGES.failed };
+  }
+}
+
+/**
+ * Creates (or, with the same idempotency key, finds again) the provider's session for an order and records it.
+ * Its parameters are a pure function of the order, so a retry with the same key replays it.
+ */
+export async function openProviderSession(services: Services, order: ExistingOrder): Promise<CheckoutSessionSummary> {
+  const lines = await services.db
+    .select({
+      title: competitions.title,
+      quantity: orderLines.quantity,
+      unitPricePence: orderLines.unitPricePence,
+      discountPence: orderLines.discountPence,
+      totalPence: orderLines.totalPence,
+    })
+    .from(orderLines)
+    .innerJoin(competitions, eq(competitions.id, orderLines.competitionId))
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.competitionId));
+  const session = await services.payments.createCheckoutSession({
+    orderId: order.id,
+    email: order.email ?? "",
+    items: lines.map((line) => ({
+      name: `${line.title}: ${ticketsText(line.quantity)}`,
+      description:
+        `${ticketsText(line.quantity)} at ${formatPence(line.unitPricePence)}` +
+        (line.discountPence > 0 ? `, multi-buy saving ${formatPence(line.discountPence)}` : ""),
+      amountPence: line.totalPence,
+    })),
+    expiresAt:
+      order.reservationExpiresAt ?? new Date(order.createdAt.getTime() + CHECKOUT_WINDOW_MS + PROVIDER_MARGIN_MS),
+    idempotencyKey: `checkout-session-${order.id}`,
+    returnOrigin: await publicOrigin(services),
+  });
+  await services.db
+    .update(orders)
+    .set({
+      providerSessionId: session.id,
+      checkoutUrl: session.status === "open" ? session.url : null,
+      updatedAt: services.now(),
+    })
+    .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, "pending")));
+  return session;
+}
+
+/** Releases a pending order's reservation and closes it (kept as an abandoned checkout). */
+export async function abandonOrder(
+  services: Services,
+  orderId: string,
+  status: "cancelled" | "expired",
+  reason: string,
+  options: { onlyWithoutSession?: boolean } = {},
+): Promise<boolean> {
+  return services.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (order?.paymentStatus !== "pending") return false;
+    if (options.onlyWithoutSession && order.providerSessionId) return false;
+    await releaseReservation(tx, await linesInLockOrder(tx, orderId));
+    await tx
+      .update(orders)
+      .set({ paymentStatus: status, failureReason: reason, updatedAt: services.now() })
+      .where(eq(orders.id, orderId));
+    return true;
+  });
+}
+
+async function findOwnOrder(services: Services, userId: string, orderId: string) {
+  if (!isUuid(orderId)) return undefined;
+  const [order] = await services.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  return order;
+}
+
+/**
+ * A paid line as the buyer sees it at once: numbers and entry references, never whether the answer was right
+ * (that waits for the close: app/domain/answer-reveal.ts).
+ */
+export type PaidLine = { competitionId: number; title: string; tickets: { number: number; entryRef: string }[] };
+
+type VerifyPaymentResult =
+  | {
+      ok: true;
+      status: "paid";
+      ticketCount: number;
+      lines: PaidLine[];
+    }
+  | { ok: true; status: "pending" }
+  /** Refused before any money moved (the credit card cap): the buyer may try again, e.g. with a debit card. */
+  | { ok: true; status: "refused"; message: string }
+  | { ok: false; message: string };
+
+const NOT_FOUND = { ok: false as const, message: "Order not found" };
+
+const VERIFY_MESSAGES = {
+  failed: "Failed to verify payment",
+  notCompleted: "This checkout was not completed, so no payment was taken.",
+  refunded: "We could not honour this payment, so it has been refunded in full. We have e-mailed you the details.",
+} as const;
+
+/**
+ * /payment-success: reads the order (it must be the caller's); if it is not settled yet, asks the provider and
+ * runs the same fulfilment as the webhook, so a late webhook never leaves a paying buyer without tickets.
+ */
+export async function verifyPayment(
+  services: Services,
+  input: { userId: string; sessionId: string; orderId: string },
+): Promise<VerifyPaymentResult> {
+  let order = await findOwnOrder(services, input.userId, input.orderId);
+  if (!order) return NOT_FOUND;
+  if (order.providerSessionId && order.providerSessionId !== input.sessionId) return NOT_FOUND;
+  if (order.paymentStatus !== "paid" && order.paymentStatus !== "refunded") {
+    try {
+      const session = await services.payments.retrieveSession(input.sessionId);
+      if (session.orderId !== order.id) return NOT_FOUND;
+      await fulfilCheckoutSession(services, session);
+    } catch (error) {
+      services.logger.error({ err: error, orderId: order.id }, "payment verification failed");
+      return { ok: false, message: VERIFY_MESSAGES.failed };
+    }
+    order = (await findOwnOrder(services, input.userId, input.orderId)) ?? order;
+  }
+  if (order.paymentStatus === "pending") return { ok: true, status: "pending" };
+  if (order.failureReason === CREDIT_CAP_FAILURE) {
+    const message = await creditCapRefusalMessage(services, input.userId, order.id);
+    return { ok: true, status: "refused", message };
+  }
+  if (order.paymentStatus === "refunded") return { ok: false, message: VERIFY_MESSAGES.refunded };
+  if (order.paymentStatus !== "paid") return { ok: false, message: VERIFY_MESSAGES.notCompleted };
+  const rows = await services.db
+    .select({
+      competitionId: tickets.competitionId,
+      title: competitions.title,
+      ticketNumber: tickets.ticketNumber,
+      entryRef: tickets.entryRef,
+    })
+    .from(tickets)
+    .innerJoin(competitions, eq(competitions.id, tickets.competitionId))
+    .where(eq(tickets.orderId, order.id))
+    .orderBy(asc(tickets.competitionId), asc(tickets.ticketNumber));
+  const lines = new Map<number, PaidLine>();
+  for (const row of rows) {
+    const line = lines.get(row.competitionId) ?? { competitionId: row.competitionId, title: row.title, tickets: [] };
+    line.tickets.push({ number: row.ticketNumber, entryRef: row.entryRef });
+    lines.set(row.competitionId, line);
+  }
+  return { ok: true, status: "paid", ticketCount: rows.length, lines: [...lines.values()] };
+}
+
+/**
+ * /payment-cancelled: gives the tickets back at once and expires the provider's session. If the buyer paid in
+ * another tab a moment earlier, the session comes back complete and is fulfilled (or refunded) as usual.
+ */
+export async function cancelCheckout(
+  services: Services,
+  input: { userId: string; orderId: string },
+): Promise<{ ok: boolean }> {
+  const order = await findOwnOrder(services, input.userId, input.orderId);
+  if (!order) return { ok: false };
+  if (order.paymentStatus !== "pending")
+    return { ok: order.paymentStatus === "cancelled" || order.paymentStatus === "expired" };
+  await abandonOrder(services, order.id, "cancelled", "cancelled_by_buyer");
+  if (order.providerSessionId) {
+    try {
+      const session = await services.payments.expireSession(order.providerSessionId);
+      if (session.status === "complete") await fulfilCheckoutSession(services, session);
+    } catch (error) {
+      services.logger.warn(
+        { err: error, orderId: order.id },
+        "could not expire the checkout session; the reconciler will retry",
+      );
+    }
+  }
+  return { ok: true };
+}

@@ -1,0 +1,42 @@
+/**
+ * Demo / seed content for Paddock: the competitions in seed-competitions.json, checked here when loaded.
+ *
+ * Every competition below is invented for demonstration purposes. Brand names are fictional and any resemblance
+ * to real businesses is unintended. Images live in /public/images/competitions and are original SVG artwork.
+ */
+import { z } from "zod";
+import competitions from "./seed-competitions.json";
+
+const imagePath = z.string().regex(/^\/images\/competitions\/[a-z0-9-]+\.svg$/);
+
+const SeedCompetitionSchema = z
+  .object({
+    slug: z.string().regex(/^[a-z0-9-]+$/),
+    title: z.string(),
+    description: z.string(),
+    prizeTitle: z.string(),
+    prizeDescription: z.string(),
+    /** Display text, e.g. "£2,450". */
+    prizeValue: z.string(),
+    entryPricePence: z.number().int().positive(),
+    totalTickets: z.number().int().positive(),
+    ticketsSold: z.number().int().nonnegative(),
+    /** Relative to seeding time; negative = already ended. */
+    endsInHours: z.number(),
+    featured: z.boolean(),
+    skillQuestion: z.string(),
+    skillOptions: z.tuple([z.string(), z.string(), z.string(), z.string()]),
+    /** Must equal one of skillOptions exactly. */
+    correctAnswer: z.string(),
+    /** "/images/competitions/<slug>.svg" */
+    imageUrl: imagePath,
+    /** 1-2 further SVG paths. */
+    additionalImages: z.array(imagePath),
+    maxTicketsPerUser: z.number().int().positive().nullable(),
+  })
+  .refine((seed) => seed.skillOptions.includes(seed.correctAnswer), "correctAnswer must be one of skillOptions")
+  .refine((seed) => seed.ticketsSold <= seed.totalTickets, "ticketsSold must not exceed totalTickets");
+
+export type SeedCompetition = z.infer<typeof SeedCompetitionSchema>;
+
+export const seedCompetitions: SeedCompetition[] = z.array(SeedCompetitionSchema).parse(competitions);

@@ -1,0 +1,257 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins";
+import { and, eq, ne } from "drizzle-orm";
+import * as schema from "~/db/schema";
+import { isCommonPassword } from "~/domain/common-passwords";
+import { AUTH_MESSAGES } from "~/schemas/auth";
+import type { Database } from "./db.server";
+import { serviceEmail } from "./email/content";
+import type { Env } from "./env.server";
+import { logger } from "./logger.server";
+import { enqueueEmail } from "./mail.server";
+import { publicOrigin, siteOrigins } from "./public-origin.server";
+
+/**
+ * Express puts the client address it resolved (TRUST_PROXY decides whether X-Forwarded-For counts) in this
+ * header on every request, replacing anything the client sent, so rate limits key on the real client.
+ */
+export const CLIENT_IP_HEADER = "x-paddock-client-ip";
+
+const AUTH_BASE_PATH = "/api/auth";
+
+/** Paths whose body carries a new password, and the field it is in. */
+const NEW_PASSWORD_FIELDS: Record<string, string> = {
+  "/sign-up/email": "password",
+  "/reset-password": "newPassword",
+  "/change-password": "newPassword",
+  "/set-password": "newPassword",
+};
+
+/** A verification link for a change of address carries the new one in its token's `updateTo`. */
+function isEmailChangeToken(token: string) {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as {
+      updateTo?: string;
+    };
+    return Boolean(payload.updateTo);
+  } catch {
+    return false;
+  }
+}
+
+function splitName(name: string) {
+  const [first = "", ...rest] = name.trim().split(/\s+/);
+  return { firstName: first || null, lastName: rest.join(" ") || null };
+}
+
+type AuthOptions = { rateLimit?: boolean };
+
+/**
+ * better-auth builds its links on BASE_URL; the ones we e-mail are moved to the public origin (a verified custom
+ * domain), path and query kept.
+ */
+function linkOn(url: string, origin: string): string {
+  const link = new URL(url);
+  return new URL(`${link.pathname}${link.search}${link.hash}`, origin).href;
+}
+
+export function createAuth(db: Database, env: Env, onMailQueued: () => void = () => {}, options: AuthOptions = {}) {
+  const rateLimitEnabled = options.rateLimit ?? env.AUTH_RATE_LIMIT ?? env.NODE_ENV !== "test";
+  const origins = { db, env, logger };
+  return betterAuth({
+    appName: "Paddock",
+    baseURL: env.BASE_URL,
+    basePath: AUTH_BASE_PATH,
+    secret: env.AUTH_SECRET,
+    trustedOrigins: () => siteOrigins(origins),
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        twoFactor: schema.twoFactor,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      // No session until the address is confirmed: the link signs the person in.
+      requireEmailVerification: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user, url: baseLink }) {
+        const url = linkOn(baseLink, await publicOrigin(origins));
+        await enqueueEmail(db, {
+          to: user.email,
+          kind: "password-reset",
+          subject: "Reset your Paddock password",
+          content: serviceEmail("Reset your Paddock password within an hour.", [
+            { type: "text", text: "Hello," },
+            {
+              type: "text",
+              text:
+                "Someone asked to reset the password for your Paddock account. " +
+                "If it was you, open this link within an hour:",
+            },
+            { type: "action", label: "Reset my password", url },
+            { type: "text", text: "Resetting signs you out on every device." },
+            { type: "text", text: "If it was not you, ignore this message; your password is unchanged." },
+          ]),
+        });
+        onMailQueued();
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      async sendVerificationEmail({ user, url: baseLink, token }) {
+        const url = linkOn(baseLink, await publicOrigin(origins));
+        const change = isEmailChangeToken(token);
+        await enqueueEmail(db, {
+          to: user.email,
+          kind: change ? "change-email" : "verify-email",
+          subject: change ? "Confirm your new Paddock e-mail address" : "Confirm your Paddock e-mail address",
+          content: change
+            ? serviceEmail("Confirm your new e-mail address for Paddock.", [
+                { type: "text", text: "Hello," },
+                {
+                  type: "text",
+                  text:
+                    "You asked to use this address for your Paddock account. " +
+                    "Please confirm it by opening this link within 24 hours:",
+                },
+                { type: "action", label: "Confirm my new address", url },
+                {
+                  type: "text",
+                  text: "Until you do, we keep using your old address. If this was not you, ignore this message.",
+                },
+              ])
+            : serviceEmail("Confirm your e-mail address to start entering.", [
+                { type: "text", text: "Welcome to Paddock." },
+                { type: "text", text: "Please confirm your e-mail address by opening this link within 24 hours:" },
+                { type: "action", label: "Confirm my address", url },
+                { type: "text", text: "If you did not create an account, ignore this message." },
+              ]),
+        });
+        onMailQueued();
+      },
+    },
+    user: { changeEmail: { enabled: true } },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: rateLimitEnabled,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 5 },
+        "/sign-up/email": { window: 60, max: 3 },
+        "/request-password-reset": { window: 300, max: 3 },
+        "/reset-password": { window: 300, max: 5 },
+        "/send-verification-email": { window: 300, max: 3 },
+        "/change-password": { window: 60, max: 5 },
+      },
+    },
+    plugins: [twoFactor({ issuer: "Paddock", backupCodeOptions: { amount: 10, length: 10 } })],
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const field = NEW_PASSWORD_FIELDS[ctx.path];
+        const value = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
+        if (typeof value === "string" && isCommonPassword(value)) {
+          throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_COMMON", message: AUTH_MESSAGES.passwordCommon });
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every account has a profile, however it was made; sign-up then fills in the rest.
+          async after(created) {
+            await db
+              .insert(schema.profiles)
+              .values({ userId: created.id, email: created.email, ...splitName(created.name) })
+              .onConflictDoNothing();
+          },
+        },
+        update: {
+          // A confirmed change of address reaches the profile and ends the wait for it; other updates
+          // (name, two-factor) leave a pending change alone.
+          async after(updated) {
+            if (!updated.email) return;
+            await db
+              .update(schema.profiles)
+              .set({ email: updated.email, pendingEmail: null, updatedAt: new Date() })
+              .where(and(eq(schema.profiles.userId, updated.id), ne(schema.profiles.email, updated.email)));
+          },
+        },
+      },
+    },
+    advanced: {
+      useSecureCookies: env.BASE_URL.startsWith("https://"),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+export type AuthCallResult<T> =
+  | { ok: true; status: number; data: T; cookies: Headers }
+  | { ok: false; status: number; code: string; message: string; cookies: Headers };
+
+/**
+ * Calls a better-auth endpoint the way a browser would, through its HTTP handler, so rate limits and
+ * origin checks apply to our forms exactly as to /api/auth/*. Returns the outcome and the Set-Cookie
+ * headers to pass on to the browser.
+ */
+export async function callAuth<T = unknown>(
+  auth: Auth,
+  env: Env,
+  request: Request,
+  path: string,
+  init: { body?: unknown; method?: "GET" | "POST"; cookie?: string } = {},
+): Promise<AuthCallResult<T>> {
+  const headers = new Headers({ origin: env.BASE_URL, accept: "application/json" });
+  const cookie = init.cookie ?? request.headers.get("cookie");
+  if (cookie) headers.set("cookie", cookie);
+  for (const name of ["user-agent", CLIENT_IP_HEADER]) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  const method = init.method ?? "POST";
+  if (method === "POST") headers.set("content-type", "application/json");
+  const response = await auth.handler(
+    new Request(`${env.BASE_URL}${AUTH_BASE_PATH}${path}`, {
+      method,
+      headers,
+      body: method === "POST" ? JSON.stringify(init.body ?? {}) : undefined,
+    }),
+  );
+  const cookies = new Headers();
+  for (const value of response.headers.getSetCookie()) cookies.append("Set-Cookie", value);
+  const text = await response.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = text;
+  }
+  if (response.ok) return { ok: true, status: response.status, data: data as T, cookies };
+  const body = (data ?? {}) as { code?: string; message?: string };
+  return {
+    ok: false,
+    status: response.status,
+    code: body.code ?? (response.status === 429 ? "TOO_MANY_REQUESTS" : "UNKNOWN"),
+    message: body.message ?? response.statusText,
+    cookies,
+  };
+}

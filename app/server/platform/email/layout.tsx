@@ -1,0 +1,97 @@
+import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import { type EmailBlock, type EmailContent, footerLines } from "./content";
+
+// Paddock's look in mail: the site's light palette (app.css), inline styles because mail clients drop <style>.
+const COLORS = { background: "#faf8f5", card: "#ffffff", text: "#1c1917", muted: "#57534e", primary: "#7c2d12" };
+const FONT = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+
+const styles = {
+  body: { backgroundColor: COLORS.background, color: COLORS.text, fontFamily: FONT, margin: 0, padding: "24px 0" },
+  container: { backgroundColor: COLORS.card, borderRadius: "8px", maxWidth: "560px", padding: "32px" },
+  brand: { color: COLORS.primary, fontSize: "22px", fontWeight: 700, margin: "0 0 24px" },
+  text: { fontSize: "16px", lineHeight: "24px", margin: "0 0 16px", whiteSpace: "pre-line" as const },
+  detailsTitle: { fontSize: "16px", fontWeight: 600, lineHeight: "24px", margin: "0" },
+  detailsLine: { fontSize: "15px", lineHeight: "22px", margin: "0 0 0 16px" },
+  quote: {
+    borderLeft: `4px solid ${COLORS.primary}`,
+    color: COLORS.muted,
+    fontSize: "15px",
+    lineHeight: "22px",
+    margin: "0 0 16px",
+    paddingLeft: "12px",
+  },
+  button: {
+    backgroundColor: COLORS.primary,
+    borderRadius: "6px",
+    color: "#ffffff",
+    fontSize: "16px",
+    fontWeight: 600,
+    padding: "12px 20px",
+    textDecoration: "none",
+  },
+  hr: { borderColor: "#e7e5e4", margin: "24px 0 16px" },
+  footer: { color: COLORS.muted, fontSize: "12px", lineHeight: "18px", margin: "0 0 8px" },
+};
+
+function Block({ block }: { block: EmailBlock }) {
+  switch (block.type) {
+    case "action":
+      return (
+        <Section style={{ margin: "8px 0 24px" }}>
+          <Button href={block.url} style={styles.button}>
+            {block.label}
+          </Button>
+          <Text style={{ ...styles.footer, margin: "12px 0 0", wordBreak: "break-all" }}>{block.url}</Text>
+        </Section>
+      );
+    case "details":
+      return (
+        <Section style={{ margin: "0 0 16px" }}>
+          {block.title ? <Text style={styles.detailsTitle}>{block.title}</Text> : null}
+          {block.lines.map((line) => (
+            <Text key={line} style={styles.detailsLine}>
+              {line}
+            </Text>
+          ))}
+        </Section>
+      );
+    case "quote":
+      return <Text style={styles.quote}>“{block.text}”</Text>;
+    default:
+      return <Text style={styles.text}>{block.text}</Text>;
+  }
+}
+
+/** Every Paddock e-mail's HTML part: the brand, the blocks, then the legal footer. */
+export function PaddockEmail({ content }: { content: EmailContent }) {
+  return (
+    <Html lang="en-GB">
+      <Head />
+      <Preview>{content.preview}</Preview>
+      <Body style={styles.body}>
+        <Container style={styles.container}>
+          <Text style={styles.brand}>Paddock</Text>
+          {content.blocks.map((block, i) => (
+            // Blocks are fixed for a message; their order is their identity.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <Block key={i} block={block} />
+          ))}
+          <Hr style={styles.hr} />
+          {footerLines(content.footer).map((line) =>
+            content.footer.kind === "marketing" && line.endsWith(content.footer.unsubscribeUrl) ? (
+              <Text key={line} style={styles.footer}>
+                <Link href={content.footer.unsubscribeUrl} style={{ color: COLORS.primary }}>
+                  Unsubscribe with one click
+                </Link>
+              </Text>
+            ) : (
+              <Text key={line} style={styles.footer}>
+                {line}
+              </Text>
+            ),
+          )}
+        </Container>
+      </Body>
+    </Html>
+  );
+}

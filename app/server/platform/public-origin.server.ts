@@ -1,0 +1,71 @@
+import { eq } from "drizzle-orm";
+import { customDomains } from "~/db/schema";
+import { domainOrigin } from "~/domain/custom-domain";
+import type { Database } from "./db.server";
+import type { Env } from "./env.server";
+import type { Logger } from "./logger.server";
+
+/** The origin links, e-mails and share URLs use, and whether requests on other hosts are sent there. */
+type SiteOrigin = {
+  /** The verified custom domain's https origin, or BASE_URL's origin. */
+  origin: string;
+  /** The verified custom domain, if there is one. */
+  domain: string | null;
+  redirectOtherHosts: boolean;
+};
+
+// Read from the database at most every FRESH_MS per process, and at once in the process that changed it
+// (refreshPublicOrigin). Other processes see a change within FRESH_MS, which is far below DNS propagation times.
+const FRESH_MS = 30_000;
+
+type Cached = { at: number; value: Promise<SiteOrigin> };
+// Keyed by the database: a request's scoped copy of the services shares it with the process's own.
+const cache = new WeakMap<object, Cached>();
+
+/** What reading the origin needs, so narrower service sets (the public forms') can ask for it too. */
+type OriginServices = { db: Database; env: Pick<Env, "BASE_URL">; logger: Logger };
+
+const baseOrigin = (services: OriginServices) => new URL(services.env.BASE_URL).origin;
+
+async function load(services: OriginServices, previous: Cached | undefined): Promise<SiteOrigin> {
+  try {
+    const [row] = await services.db
+      .select({ domain: customDomains.domain, redirect: customDomains.redirectOtherHosts })
+      .from(customDomains)
+      .where(eq(customDomains.status, "verified"))
+      .limit(1);
+    if (!row) return { origin: baseOrigin(services), domain: null, redirectOtherHosts: false };
+    return { origin: domainOrigin(row.domain), domain: row.domain, redirectOtherHosts: row.redirect };
+  } catch (error) {
+    // A database hiccup keeps what was known (or BASE_URL): links stay valid, and pages do not fail because of it.
+    services.logger.error({ err: error }, "public origin could not be read");
+    return previous ? previous.value : { origin: baseOrigin(services), domain: null, redirectOtherHosts: false };
+  }
+}
+
+/** The site's public origin and redirect setting, from the in-memory copy while it is fresh. */
+export function siteOrigin(services: OriginServices): Promise<SiteOrigin> {
+  const cached = cache.get(services.db);
+  if (cached && Date.now() - cached.at < FRESH_MS) return cached.value;
+  const next: Cached = { at: Date.now(), value: load(services, cached) };
+  cache.set(services.db, next);
+  return next.value;
+}
+
+/** Where absolute links point: the verified custom domain's https origin, or BASE_URL. */
+export async function publicOrigin(services: OriginServices): Promise<string> {
+  return (await siteOrigin(services)).origin;
+}
+
+/** Reads the setting again now: called in the process that changed the custom domain, after its commit. */
+export function refreshPublicOrigin(services: OriginServices): Promise<SiteOrigin> {
+  cache.delete(services.db);
+  return siteOrigin(services);
+}
+
+/** The origins the site's own pages post from: BASE_URL's, and the verified custom domain's. */
+export async function siteOrigins(services: OriginServices): Promise<string[]> {
+  const { origin } = await siteOrigin(services);
+  const base = baseOrigin(services);
+  return origin === base ? [base] : [base, origin];
+}

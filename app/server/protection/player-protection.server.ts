@@ -1,0 +1,355 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { LEGAL_LAST_UPDATED_ISO } from "~/content/policy";
+import { supportServicesText } from "~/content/support";
+import { auditLog, newsletterSubscriptions, orders, playerLimits, profiles, user } from "~/db/schema";
+import { DOB_MESSAGES } from "~/domain/date-of-birth";
+import { ageOn, checkEligibility, isEligibleCountry, MIN_AGE, parseIsoDate } from "~/domain/eligibility";
+import { formatUkDateTime } from "~/domain/london-format";
+import { londonDate, londonMonthStart } from "~/domain/london-time";
+import { formatPence } from "~/domain/money";
+import {
+  exclusionEnd,
+  isActiveUntil,
+  isPauseDays,
+  isValidExclusionMonths,
+  MAX_SELF_EXCLUSION_MONTHS,
+  MIN_SELF_EXCLUSION_MONTHS,
+  pauseEnd,
+} from "~/domain/player-protection";
+import { isPaidEntryOpen, paidEntryClosedMessage } from "~/domain/site-settings";
+import {
+  exceedsLimit,
+  isValidLimit,
+  type LimitState,
+  MAX_LIMIT_PENCE,
+  planLimitChange,
+  remainingAllowance,
+  settleLimit,
+} from "~/domain/spend-limit";
+import { recordConsent } from "../platform/consent.server";
+import type { Executor, Tx } from "../platform/db.server";
+import { serviceEmail } from "../platform/email/content";
+import { enqueueEmail } from "../platform/mail.server";
+import type { Services } from "../platform/services.server";
+import { getSiteSettings } from "../platform/site-settings.server";
+
+/** The terms version each order records as accepted: the legal pages' "last updated" month. */
+export const TERMS_VERSION = LEGAL_LAST_UPDATED_ISO;
+
+export type EntryBlock = {
+  code:
+    | "eligibility_required"
+    | "under_18"
+    | "not_resident"
+    | "paid_entry_closed"
+    | "paused"
+    | "self_excluded"
+    | "spend_limit";
+  message: string;
+};
+
+const ELIGIBILITY_MESSAGES = {
+  eligibility_required: "Please confirm your date of birth and country before your first entry.",
+  under_18: `You must be ${MIN_AGE} or over to enter.`,
+  not_resident: "Entry is open only to residents of the United Kingdom and Ireland.",
+  invalid_date: DOB_MESSAGES.real,
+  future_date: DOB_MESSAGES.past,
+  terms: "You must accept the terms and conditions",
+} as const;
+
+type LimitsRow = typeof playerLimits.$inferSelect;
+
+async function readLimits(db: Executor, userId: string): Promise<LimitsRow | undefined> {
+  const [row] = await db.select().from(playerLimits).where(eq(playerLimits.userId, userId));
+  return row;
+}
+
+function limitState(row: LimitsRow | undefined): LimitState {
+  return {
+    monthlyLimitPence: row?.monthlyLimitPence ?? null,
+    pendingLimitPence: row?.pendingLimitPence ?? null,
+    pendingEffectiveAt: row?.pendingEffectiveAt ?? null,
+  };
+}
+
+/** What the person told us about their eligibility, and when they confirmed it. */
+async function readEligibility(db: Executor, userId: string) {
+  const [profile] = await db
+    .select({
+      dateOfBirth: profiles.dateOfBirth,
+      country: profiles.country,
+      confirmedAt: profiles.eligibilityConfirmedAt,
+    })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return profile;
+}
+
+/** Paid this London calendar month, plus every order still pending (its tickets are held and it may yet be paid). */
+async function spentThisMonth(db: Executor, userId: string, now: Date): Promise<number> {
+  const monthStart = londonMonthStart(now);
+  const [row] = await db
+    .select({
+      total: sql<number>`coalesce(sum(${orders.totalAmountPence}) filter (where
+        (${orders.paymentStatus} = 'paid' and ${orders.paidAt} >= ${monthStart})
+        or ${orders.paymentStatus} = 'pending'), 0)::int`,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId));
+  return Number(row?.total ?? 0);
+}
+
+export async function getProtectionStatus(services: Services, userId: string, now: Date) {
+  const { db } = services;
+  const profile = await readEligibility(db, userId);
+  const row = await readLimits(db, userId);
+  const limits = settleLimit(limitState(row), now);
+  return {
+    eligibility: {
+      confirmed: Boolean(profile?.confirmedAt),
+      dateOfBirth: profile?.dateOfBirth ?? null,
+      country: profile?.country ?? null,
+    },
+    monthlyLimitPence: limits.monthlyLimitPence,
+    pendingLimitPence: limits.pendingEffectiveAt ? limits.pendingLimitPence : null,
+    pendingLimitEffectiveAt: limits.pendingEffectiveAt,
+    spentThisMonthPence: await spentThisMonth(db, userId, now),
+    pausedUntil: isActiveUntil(row?.pausedUntil ?? null, now) ? (row?.pausedUntil ?? null) : null,
+    excludedUntil: isActiveUntil(row?.excludedUntil ?? null, now) ? (row?.excludedUntil ?? null) : null,
+  };
+}
+
+export async function confirmEligibility(
+  services: Services,
+  userId: string,
+  input: { dateOfBirth: string; country: "GB" | "IE"; acceptTerms: boolean },
+  now: Date,
+): Promise<{ ok: true } | { ok: false; message: string; field?: string }> {
+  if (input.acceptTerms !== true) return { ok: false, message: ELIGIBILITY_MESSAGES.terms, field: "acceptTerms" };
+  const decision = checkEligibility({ dateOfBirth: input.dateOfBirth, country: input.country }, now);
+  if (!decision.ok) {
+    return {
+      ok: false,
+      message: ELIGIBILITY_MESSAGES[decision.reason],
+      field: decision.reason === "not_resident" ? "country" : "dateOfBirth",
+    };
+  }
+  await services.db.transaction(async (tx) => {
+    const [account] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
+    if (!account) throw new Error(`No user ${userId}`);
+    const values = {
+      dateOfBirth: input.dateOfBirth,
+      country: input.country,
+      eligibilityConfirmedAt: now,
+      updatedAt: now,
+    };
+    await tx
+      .insert(profiles)
+      .values({ userId, email: account.email, ...values })
+      .onConflictDoUpdate({ target: profiles.userId, set: values });
+    await tx.insert(auditLog).values({
+      actorUserId: userId,
+      action: "eligibility.confirmed",
+      subject: userId,
+      data: { country: input.country, termsVersion: TERMS_VERSION },
+    });
+  });
+  return { ok: true };
+}
+
+/** Locks (creating if needed) the player's limits row, so concurrent changes apply one after another. */
+async function lockLimits(tx: Tx, userId: string, now: Date): Promise<LimitsRow> {
+  await tx.insert(playerLimits).values({ userId, updatedAt: now }).onConflictDoNothing();
+  const [row] = await tx.select().from(playerLimits).where(eq(playerLimits.userId, userId)).for("update");
+  if (!row) throw new Error(`No limits row for ${userId}`);
+  return row;
+}
+
+export async function setMonthlyLimit(
+  services: Services,
+  userId: string,
+  limitPence: number | null,
+  now: Date,
+): Promise<{ ok: true; effectiveAt: Date } | { ok: false; message: string }> {
+  if (!isValidLimit(limitPence))
+    return { ok: false, message: `Enter a limit from £0 to ${formatPence(MAX_LIMIT_PENCE)}.` };
+  const effectiveAt = await services.db.transaction(async (tx) => {
+    const row = await lockLimits(tx, userId, now);
+    const plan = planLimitChange(limitState(row), limitPence, now);
+    await tx
+      .update(playerLimits)
+      .set({
+        monthlyLimitPence: plan.state.monthlyLimitPence,
+        pendingLimitPence: plan.state.pendingLimitPence,
+        pendingEffectiveAt: plan.state.pendingEffectiveAt,
+        updatedAt: now,
+      })
+      .where(eq(playerLimits.userId, userId));
+    await tx.insert(auditLog).values({
+      actorUserId: userId,
+      action: "protection.limit",
+      subject: userId,
+      data: { requestedPence: limitPence, immediate: plan.immediate, effectiveAt: plan.effectiveAt.toISOString() },
+    });
+    return plan.effectiveAt;
+  });
+  return { ok: true, effectiveAt };
+}
+
+export async function pauseAccount(services: Services, userId: string, days: 1 | 7 | 30, now: Date): Promise<void> {
+  if (!isPauseDays(days)) throw new RangeError(`A pause lasts 1, 7 or 30 days, not ${days}`);
+  await services.db.transaction(async (tx) => {
+    const row = await lockLimits(tx, userId, now);
+    const until = pauseEnd(now, days, isActiveUntil(row.pausedUntil, now) ? row.pausedUntil : null);
+    await tx.update(playerLimits).set({ pausedUntil: until, updatedAt: now }).where(eq(playerLimits.userId, userId));
+    await tx.insert(auditLog).values({
+      actorUserId: userId,
+      action: "protection.pause",
+      subject: userId,
+      data: { days, until: until.toISOString() },
+    });
+  });
+}
+
+const SELF_EXCLUSION_CONSENT_WORDING = "Marketing consent withdrawn because the account self-excluded.";
+
+export async function selfExclude(
+  services: Services,
+  userId: string,
+  months: number,
+  now: Date,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  if (!isValidExclusionMonths(months)) {
+    return {
+      ok: false,
+      message:
+        `Self-exclusion lasts from ${MIN_SELF_EXCLUSION_MONTHS} months ` +
+        `to ${MAX_SELF_EXCLUSION_MONTHS / 12} years.`,
+    };
+  }
+  await services.db.transaction(async (tx) => {
+    const row = await lockLimits(tx, userId, now);
+    const until = exclusionEnd(now, months, isActiveUntil(row.excludedUntil, now) ? row.excludedUntil : null);
+    await tx.update(playerLimits).set({ excludedUntil: until, updatedAt: now }).where(eq(playerLimits.userId, userId));
+
+    // Self-exclusion stops marketing: consent off on the profile, recorded, and any newsletter subscription ended.
+    const [account] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
+    const [profile] = await tx.select({ email: profiles.email }).from(profiles).where(eq(profiles.userId, userId));
+    const emails = [
+      ...new Set([account?.email, profile?.email].filter((e): e is string => Boolean(e)).map((e) => e.toLowerCase())),
+    ];
+    await tx.update(profiles).set({ marketingConsent: false, updatedAt: now }).where(eq(profiles.userId, userId));
+    for (const email of emails) {
+      await recordConsent(tx, {
+        email,
+        userId,
+        granted: false,
+        wording: SELF_EXCLUSION_CONSENT_WORDING,
+        source: "self_exclusion",
+        at: now,
+      });
+      await tx
+        .update(newsletterSubscriptions)
+        .set({ unsubscribedAt: now, updatedAt: now })
+        .where(
+          and(sql`lower(${newsletterSubscriptions.email}) = ${email}`, isNull(newsletterSubscriptions.unsubscribedAt)),
+        );
+    }
+    await tx.insert(auditLog).values({
+      actorUserId: userId,
+      action: "protection.self_exclusion",
+      subject: userId,
+      data: { months, until: until.toISOString() },
+    });
+    if (account) {
+      await enqueueEmail(tx, {
+        to: account.email,
+        kind: "self-exclusion",
+        subject: "Your self-exclusion from Paddock is in place",
+        content: serviceEmail("Your self-exclusion is in place.", [
+          { type: "text", text: "You have excluded yourself from entering Paddock competitions." },
+          {
+            type: "text",
+            text:
+              `Your self-exclusion lasts until ${formatUkDateTime(until)} (UK time) and cannot be ended early.\n` +
+              "During this time you cannot enter competitions, and we will not send you marketing e-mails.",
+          },
+          { type: "text", text: supportServicesText() },
+        ]),
+      });
+    }
+  });
+  services.mail.kick();
+  return { ok: true };
+}
+
+function blockFromEligibility(
+  profile: { dateOfBirth: string | null; country: string | null; confirmedAt: Date | null } | undefined,
+  now: Date,
+): EntryBlock | null {
+  if (!profile?.confirmedAt || !profile.dateOfBirth)
+    return { code: "eligibility_required", message: ELIGIBILITY_MESSAGES.eligibility_required };
+  const dob = parseIsoDate(profile.dateOfBirth);
+  if (!dob || ageOn(dob, londonDate(now)) < MIN_AGE)
+    return { code: "under_18", message: ELIGIBILITY_MESSAGES.under_18 };
+  if (!isEligibleCountry(profile.country)) return { code: "not_resident", message: ELIGIBILITY_MESSAGES.not_resident };
+  return null;
+}
+
+/** Paid entry switched off (site settings) for residents of this country: they may enter by post only. */
+async function paidEntryClosedFor(db: Executor, country: string | null): Promise<EntryBlock | null> {
+  if (!isEligibleCountry(country) || isPaidEntryOpen(await getSiteSettings(db), country)) return null;
+  return { code: "paid_entry_closed", message: paidEntryClosedMessage(country) };
+}
+
+/** Why this account may not pay to enter because of where it lives, if so (for the competition page). */
+export async function paidEntryBlock(db: Executor, userId: string): Promise<EntryBlock | null> {
+  const profile = await readEligibility(db, userId);
+  return paidEntryClosedFor(db, profile?.country ?? null);
+}
+
+/**
+ * May this account place an order of `orderTotalPence` now? Run it inside the checkout transaction (after the
+ * per-user lock) so two checkouts cannot both slip under the spend limit.
+ */
+export async function checkCanEnter(
+  db: Executor,
+  userId: string,
+  orderTotalPence: number,
+  now: Date,
+): Promise<EntryBlock | null> {
+  const row = await readLimits(db, userId);
+  if (row && isActiveUntil(row.excludedUntil, now) && row.excludedUntil) {
+    return {
+      code: "self_excluded",
+      message:
+        `You have self-excluded until ${formatUkDateTime(row.excludedUntil)}. ` +
+        "You cannot enter competitions during this time.",
+    };
+  }
+  if (row && isActiveUntil(row.pausedUntil, now) && row.pausedUntil) {
+    return {
+      code: "paused",
+      message: `Your account is paused until ${formatUkDateTime(row.pausedUntil)}. You can enter again after that.`,
+    };
+  }
+  const profile = await readEligibility(db, userId);
+  const ineligible = blockFromEligibility(profile, now);
+  if (ineligible) return ineligible;
+  const closed = await paidEntryClosedFor(db, profile?.country ?? null);
+  if (closed) return closed;
+  const limit = settleLimit(limitState(row), now).monthlyLimitPence;
+  if (limit !== null) {
+    const spent = await spentThisMonth(db, userId, now);
+    if (exceedsLimit(limit, spent, orderTotalPence)) {
+      const left = remainingAllowance(limit, spent) ?? 0;
+      return {
+        code: "spend_limit",
+        message:
+          `This order (${formatPence(orderTotalPence)}) would take you over your monthly spending limit ` +
+          `of ${formatPence(limit)}. You can spend ${formatPence(left)} more this month.`,
+      };
+    }
+  }
+  return null;
+}

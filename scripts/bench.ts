@@ -1,0 +1,167 @@
+// Every benchmark in one run, against the machine's PostgreSQL by default (a database of its own, dropped after):
+//
+//   npm run bench
+//
+// Pages at 50 connections beside a bare node:http server in the same run; the same pages rendered afresh before and
+// after 10,000 more competitions; start-up on a fresh embedded database; the checkout flash sale
+// (scripts/bench-checkout.ts); first-load JavaScript against the budget (.size-limit.json). Prints one table and
+// rewrites the figures table in docs/benchmarks.md with the date, machine and load average.
+// Settings: BENCH_DATABASE_URL, BENCH_PAGE_SECONDS (10), BENCH_GROWTH (10000), BENCH_SKIP ("checkout,growth,…"),
+// BENCH_WRITE_DOCS (1), PADDOCK_BUILD_DIR (build), MIGRATIONS_DIR (for measuring an older build).
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import {
+  addCompetitions,
+  benchPages,
+  firstCompetitionId,
+  type GrowthFigure,
+  type PageFigure,
+  pagePaths,
+  renderP50,
+} from "./bench/pages";
+import { benchDatabase, ensureBuild, machine, root, startApp } from "./bench/support";
+
+const Settings = z.object({
+  BENCH_PAGE_SECONDS: z.coerce.number().int().min(1).default(10),
+  BENCH_GROWTH: z.coerce.number().int().min(0).default(10_000),
+  BENCH_SKIP: z.string().default(""),
+  BENCH_WRITE_DOCS: z.enum(["0", "1"]).default("1"),
+  PADDOCK_BUILD_DIR: z.string().default("build"),
+});
+const settings = Settings.parse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== "")));
+const skip = new Set(settings.BENCH_SKIP.split(",").map((s) => s.trim()));
+const buildDir = settings.PADDOCK_BUILD_DIR;
+
+type Row = [string, string, string];
+const rows: Row[] = [];
+const f0 = (n: number) => n.toFixed(0);
+const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+
+async function pagesAndGrowth() {
+  const database = await benchDatabase();
+  const app = await startApp({ buildDir, databaseUrl: database.url });
+  try {
+    rows.push(["start-up, PostgreSQL (new database: migrations, demo data)", ms(app.startupMs), ""]);
+    const id = await firstCompetitionId(database.url);
+    console.log("Pages at 50 connections…");
+    const pages: PageFigure[] = await benchPages(app, id, settings.BENCH_PAGE_SECONDS);
+    for (const p of pages) {
+      const share = p.share === undefined ? "the ceiling" : `${(p.share * 100).toFixed(1)}% of bare node:http`;
+      const errors = p.errors ? `, ${p.errors} errors/non-2xx` : "";
+      rows.push([
+        `${p.name}, 50 connections`,
+        `${f0(p.rps)} req/s`,
+        `p50 ${ms(p.p50)}, p99 ${ms(p.p99)}; ${share}${errors}`,
+      ]);
+    }
+    if (!skip.has("growth") && settings.BENCH_GROWTH > 0) {
+      console.log(`Rendered afresh, before and after ${settings.BENCH_GROWTH} more competitions…`);
+      const seconds = Math.max(2, Math.round(settings.BENCH_PAGE_SECONDS / 2));
+      const growth: GrowthFigure[] = [];
+      for (const [name, p] of pagePaths(id)) growth.push({ name, before: await renderP50(app, p, seconds), after: 0 });
+      await addCompetitions(database.url, settings.BENCH_GROWTH);
+      for (const [i, [, p]] of pagePaths(id).entries())
+        (growth[i] as GrowthFigure).after = await renderP50(app, p, seconds);
+      for (const g of growth) {
+        const change = ((g.after / g.before - 1) * 100).toFixed(0);
+        rows.push([
+          `${g.name} rendered afresh, 1 connection: +${settings.BENCH_GROWTH} competitions`,
+          `p50 ${ms(g.before)} → ${ms(g.after)}`,
+          `${Number(change) >= 0 ? "+" : ""}${change}%`,
+        ]);
+      }
+    }
+  } finally {
+    await app.stop();
+    await database.drop();
+  }
+}
+
+async function embeddedStartup() {
+  const app = await startApp({ buildDir, databaseUrl: "" });
+  await app.stop();
+  rows.push(["start-up, fresh embedded database (PGlite: migrations, demo data)", ms(app.startupMs), "target ≤ 5 s"]);
+}
+
+function checkout() {
+  console.log("Checkout flash sale…");
+  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-checkout.ts"], {
+    cwd: root,
+    env: process.env,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  process.stdout.write(
+    run.stdout
+      .split("\n")
+      .filter((l) => !l.startsWith("BENCH_RESULT"))
+      .join("\n"),
+  );
+  const line = run.stdout.split("\n").find((l) => l.startsWith("BENCH_RESULT "));
+  if (!line) throw new Error(`the checkout benchmark failed:\n${run.stderr}`);
+  const r = JSON.parse(line.slice("BENCH_RESULT ".length));
+  rows.push([
+    `checkout: ${r.sale}`,
+    `${r.ordersPerSecond.toFixed(1)} orders/s`,
+    `create-payment p50 ${ms(r.checkoutP50)}, p99 ${ms(r.checkoutP99)}; oversold ${r.oversold}, duplicates ` +
+      `${r.duplicates}; bare conditional UPDATE ${f0(r.ceilingUpdatesPerSecond)}/s`,
+  ]);
+  if (r.oversold !== 0 || r.duplicates !== 0) process.exitCode = 1;
+}
+
+function bundles() {
+  const run = spawnSync("npx", ["size-limit", "--json"], { cwd: root, encoding: "utf8" });
+  const results = JSON.parse(run.stdout || "[]") as {
+    name: string;
+    size: number;
+    sizeLimit?: number;
+    passed?: boolean;
+  }[];
+  for (const r of results) {
+    const limit = r.sizeLimit
+      ? `budget ${(r.sizeLimit / 1000).toFixed(0)} kB${r.passed === false ? " EXCEEDED" : ""}`
+      : "";
+    rows.push([`first-load JS, ${r.name} (gzip)`, `${(r.size / 1000).toFixed(1)} kB`, limit]);
+  }
+}
+
+function table() {
+  const m = machine();
+  const date = new Date().toISOString().slice(0, 16).replace("T", " ");
+  const lines = [
+    `Run ${date} UTC on ${m.cpus}, load average ${m.load} (at the end), Node ${m.node}, build \`${buildDir}\`.`,
+    "",
+    "| measure | result | detail |",
+    "| --- | --- | --- |",
+    ...rows.map((r) => `| ${r.join(" | ")} |`),
+  ];
+  return lines.join("\n");
+}
+
+async function main() {
+  ensureBuild(buildDir);
+  if (!skip.has("pages")) await pagesAndGrowth();
+  if (!skip.has("startup")) await embeddedStartup();
+  if (!skip.has("checkout")) checkout();
+  if (!skip.has("bundles")) bundles();
+  const text = table();
+  console.log(`\n${text}\n`);
+  if (settings.BENCH_WRITE_DOCS === "1") {
+    const file = path.join(root, "docs/benchmarks.md");
+    const doc = readFileSync(file, "utf8");
+    const start = "<!-- bench:figures:start -->";
+    const end = "<!-- bench:figures:end -->";
+    const from = doc.indexOf(start);
+    const to = doc.indexOf(end);
+    if (from < 0 || to < from) throw new Error(`docs/benchmarks.md has no ${start} … ${end} markers`);
+    writeFileSync(file, `${doc.slice(0, from + start.length)}\n${text}\n${doc.slice(to)}`);
+    console.log("docs/benchmarks.md: figures table rewritten.");
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

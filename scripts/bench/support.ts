@@ -1,0 +1,148 @@
+// What every benchmark shares: a fresh PostgreSQL database of its own, the built app as its own process, and
+// small helpers. The machine's PostgreSQL is the default (BENCH_DATABASE_URL or TEST_DATABASE_URL to change it).
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+
+export const DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres";
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+function baseDatabaseUrl(): string {
+  return process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_DATABASE_URL;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export async function withClient<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+/** Builds the app into `buildDir` when there is no build there yet. */
+export function ensureBuild(buildDir: string) {
+  if (existsSync(path.resolve(root, buildDir, "server/index.js"))) return;
+  console.log(`No build in ${buildDir}/: building…`);
+  const built = spawnSync("npx", ["react-router", "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, PADDOCK_BUILD_DIR: buildDir },
+  });
+  if (built.status !== 0) throw new Error("Build failed.");
+}
+
+/** A database of the benchmark's own on the server at `base`, dropped by `drop`. */
+export async function benchDatabase(base = baseDatabaseUrl()) {
+  const name = `paddock_bench_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  await withClient(base, (c) => c.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`));
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () =>
+      withClient(base, (c) => c.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`)).then(
+        () => {},
+        () => {},
+      ),
+  };
+}
+
+export async function waitForHealthy(baseUrl: string, child: ChildProcess) {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The app exited early (code ${child.exitCode}).`);
+    try {
+      const res = await fetch(`${baseUrl}/readyz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("The app did not become ready within 3 minutes.");
+}
+
+export type RunningApp = { baseUrl: string; startupMs: number; stop(): Promise<void> };
+
+/** Starts the built app (`node server.js`, production) on a free port and waits until it answers /readyz. */
+export async function startApp(options: {
+  buildDir: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+  nodeArgs?: string[];
+}): Promise<RunningApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "paddock-bench-"));
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.js"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      BASE_URL: baseUrl,
+      DATABASE_URL: options.databaseUrl ?? "",
+      DATA_DIR: dataDir,
+      PADDOCK_BUILD_DIR: options.buildDir,
+      BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"),
+      AUTH_RATE_LIMIT: "false",
+      LOG_LEVEL: "error",
+      STRIPE_SECRET_KEY: "",
+      SMTP_URL: "",
+      ...options.env,
+    },
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealthy(baseUrl, child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, startupMs: performance.now() - started, stop };
+}
+
+/** The machine, as the figures table records it. */
+export function machine() {
+  const cpus = os.cpus();
+  return {
+    cpus: `${cpus.length} × ${cpus[0]?.model.trim() ?? "?"}`,
+    load: os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" "),
+    node: process.version,
+  };
+}

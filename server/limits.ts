@@ -1,0 +1,84 @@
+import type { NextFunction, Request, Response } from "express";
+import { PICTURE_BODY_MAX_BYTES } from "~/domain/pictures";
+
+/** Forms, sign-in and JSON calls: far more than any of our forms needs, far less than a memory attack wants. */
+const FORM_BODY_LIMIT_BYTES = 64 * 1024;
+
+type BodyLimitOptions = {
+  defaultBytes: number;
+  /** Paths that take larger bodies, such as the payment webhook: a prefix, or a pattern for paths with ids in them. */
+  larger?: ({ prefix: string; bytes: number } | { pattern: RegExp; bytes: number })[];
+};
+
+/** The app's limits: the payment webhook and picture uploads (the page and its .data form posts) take more. */
+export const BODY_LIMITS: BodyLimitOptions = {
+  defaultBytes: FORM_BODY_LIMIT_BYTES,
+  larger: [
+    { prefix: "/api/stripe/webhook", bytes: 1024 * 1024 },
+    { pattern: /^\/admin\/competitions\/\d+\/pictures(?:\.data)?$/, bytes: PICTURE_BODY_MAX_BYTES },
+  ],
+};
+
+const matches = (path: string, rule: NonNullable<BodyLimitOptions["larger"]>[number]) =>
+  "prefix" in rule ? path.startsWith(rule.prefix) : rule.pattern.test(path);
+
+const plain = (res: Response, status: number, message: string) =>
+  res.status(status).type("text/plain; charset=utf-8").send(message);
+
+/**
+ * Refuses oversized request bodies before anything reads them: 413 when the declared length is over the limit,
+ * 411 for a body sent without a length (browsers always send one for forms). Node's parser never delivers more
+ * than the declared length, so the declared length bounds what any later parser can buffer.
+ */
+export function bodyLimit(options: BodyLimitOptions) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const hasBody = req.headers["transfer-encoding"] !== undefined || req.headers["content-length"] !== undefined;
+    if (!hasBody) return next();
+    const declared = req.headers["content-length"];
+    if (declared === undefined) return void plain(res, 411, "Send the request with a Content-Length.");
+    const limit = options.larger?.find((rule) => matches(req.path, rule))?.bytes ?? options.defaultBytes;
+    const length = Number(declared);
+    if (!Number.isSafeInteger(length) || length < 0) return void plain(res, 400, "The Content-Length is not valid.");
+    if (length > limit) {
+      res.setHeader("Connection", "close");
+      return void plain(res, 413, `This request is too large: at most ${Math.floor(limit / 1024)} KB is accepted.`);
+    }
+    next();
+  };
+}
+
+/**
+ * Caps open live-update streams per client address and in total, so one client cannot hold every socket.
+ * Counts are per process; each process has its own sockets to protect.
+ */
+export function streamLimiter(options: { perClient: number; total: number }) {
+  const perClient = new Map<string, number>();
+  let total = 0;
+  return {
+    /** Takes a slot for this request, or answers 429 and returns false. The slot is freed when the stream closes. */
+    admit(req: Request, res: Response): boolean {
+      const client = req.ip ?? "unknown";
+      const mine = perClient.get(client) ?? 0;
+      if (mine >= options.perClient || total >= options.total) {
+        res.setHeader("Retry-After", "30");
+        plain(res, 429, "Too many live-update connections. Close some tabs and try again.");
+        return false;
+      }
+      perClient.set(client, mine + 1);
+      total++;
+      let released = false;
+      res.on("close", () => {
+        if (released) return;
+        released = true;
+        total--;
+        const left = (perClient.get(client) ?? 1) - 1;
+        if (left > 0) perClient.set(client, left);
+        else perClient.delete(client);
+      });
+      return true;
+    },
+    get open() {
+      return total;
+    },
+  };
+}

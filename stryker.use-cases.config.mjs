@@ -1,0 +1,24 @@
+// Mutation testing of the money and ticket use-cases against the integration tests on the embedded database:
+// `npm run test:mutation:use-cases`. Slow (every mutant runs the related integration files); not in CI.
+import domain from "./stryker.config.mjs";
+
+process.env.MUTATION_SCOPE = "use-cases";
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  ...domain,
+  // Stryker's Vitest runner replaces the config's pool with its own option, which defaults to threads; the
+  // integration tests run in forks (vitest.config.ts), each file with its own embedded database, so keep them there.
+  vitest: { ...domain.vitest, pool: "forks" },
+  mutate: [
+    "app/server/checkout/checkout.server.ts",
+    "app/server/checkout/reservations.server.ts",
+    "app/server/checkout/fulfilment.server.ts",
+    "app/server/protection/player-protection.server.ts",
+  ],
+  htmlReporter: { fileName: "reports/mutation/use-cases.html" },
+  jsonReporter: { fileName: "reports/mutation/use-cases.json" },
+  thresholds: { high: 90, low: 80, break: null },
+  timeoutMS: 60_000,
+  concurrency: 2,
+};

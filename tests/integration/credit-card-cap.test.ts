@@ -1,0 +1,126 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { orders } from "~/db/schema";
+import { londonMonthStart } from "~/domain/london-time";
+import { refundPaidOrder } from "~/server/admin/refunds.server";
+import { verifyPayment } from "~/server/checkout/checkout.server";
+import { fulfilCheckoutSession } from "~/server/checkout/fulfilment.server";
+import { createVerifiedUser } from "~/server/demo/factories.server";
+import { CORRECT, createCheckoutHarness, type Harness, sessionIdFromUrl } from "./checkout-harness";
+
+const CREDIT = "4242 4242 4242 4242";
+const DEBIT = "4000 0566 5566 5556";
+const PREPAID = "5105 1051 0510 5100";
+const DAY = 86_400_000;
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createCheckoutHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+// Each test starts on the real clock; one moves it to a month's end.
+beforeEach(() => {
+  h.services.now = () => new Date();
+});
+
+type Buyer = Awaited<ReturnType<Harness["createBuyer"]>>;
+
+/** One checkout of `pence` (a single ticket at that price), paid at the stand-in with `card`. */
+async function buy(buyer: Buyer, pence: number, card: string) {
+  const comp = await h.createCompetition({ entryPricePence: pence, endDate: new Date(Date.now() + 60 * DAY) });
+  const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }]);
+  if (!started.ok) throw new Error(started.message);
+  const paid = await h.pay(started.url, card);
+  expect(paid.status).toBe(303);
+  const sessionId = sessionIdFromUrl(started.url);
+  return { comp, orderId: started.orderId, sessionId, order: await h.order(started.orderId) };
+}
+
+describe("credit cards are capped at £250 a calendar month", () => {
+  it("takes £200 on a credit card, then refuses £60 more before any money moves, and says why", async () => {
+    const buyer = await h.createBuyer();
+    const first = await buy(buyer, 20_000, CREDIT);
+    expect(first.order).toMatchObject({ paymentStatus: "paid", cardFunding: "credit" });
+
+    const second = await buy(buyer, 6_000, CREDIT);
+    expect(second.order).toMatchObject({ paymentStatus: "cancelled", failureReason: "credit_card_cap" });
+    expect(second.order.cardFunding).toBe("credit");
+    // No money moved: the authorisation was cancelled, never captured, and nothing needs refunding.
+    const standin = await h.standinSession(second.sessionId);
+    expect(standin).toMatchObject({ paymentStatus: "unpaid", paymentIntentStatus: "canceled", refundId: null });
+    expect(await h.competition(second.comp.id)).toMatchObject({ ticketsSold: 0, ticketsReserved: 0 });
+    expect(await h.ticketsOf(second.comp.id)).toEqual([]);
+    expect(await h.mailTo(buyer.email, "order-confirmation")).toHaveLength(1);
+    const [told] = await h.mailTo(buyer.email, "payment-refused");
+    expect(told?.text).toContain("Your card has not been charged");
+    expect(told?.text).toContain("You have £50.00 left on credit cards this month");
+
+    const result = await verifyPayment(h.services, {
+      userId: buyer.id,
+      sessionId: second.sessionId,
+      orderId: second.orderId,
+    });
+    expect(result).toMatchObject({ ok: true, status: "refused" });
+    expect(result.ok && result.status === "refused" && result.message).toContain(
+      "You have £50.00 left on credit cards this month; you can pay with a debit card instead.",
+    );
+  });
+
+  it("a debit or prepaid card is not capped", async () => {
+    const buyer = await h.createBuyer();
+    await buy(buyer, 20_000, CREDIT);
+    const debit = await buy(buyer, 9_000, DEBIT);
+    expect(debit.order).toMatchObject({ paymentStatus: "paid", cardFunding: "debit" });
+    expect(await h.standinSession(debit.sessionId)).toMatchObject({ paymentIntentStatus: "succeeded" });
+    const prepaid = await buy(buyer, 9_000, PREPAID);
+    expect(prepaid.order).toMatchObject({ paymentStatus: "paid", cardFunding: "prepaid" });
+  });
+
+  it("takes exactly £250 on credit, and a refunded payment no longer counts", async () => {
+    const buyer = await h.createBuyer();
+    const big = await buy(buyer, 20_000, CREDIT);
+    expect((await buy(buyer, 5_000, CREDIT)).order.paymentStatus).toBe("paid");
+    expect((await buy(buyer, 100, CREDIT)).order.failureReason).toBe("credit_card_cap");
+
+    const staff = await createVerifiedUser(h.services, { roles: ["admin"] });
+    expect(await refundPaidOrder(h.services, staff.id, big.orderId, "Refund for the cap test")).toMatchObject({
+      ok: true,
+    });
+    expect((await buy(buyer, 19_000, CREDIT)).order.paymentStatus).toBe("paid");
+  });
+
+  it("starts afresh when the London calendar month turns", async () => {
+    const buyer = await h.createBuyer();
+    // The next London month starts at `turn`; half an hour before it is still this month.
+    const turn = londonMonthStart(new Date(Date.now() + 32 * DAY));
+    h.services.now = () => new Date(turn.getTime() - 30 * 60_000);
+    await buy(buyer, 24_000, CREDIT);
+    expect((await buy(buyer, 2_000, CREDIT)).order.failureReason).toBe("credit_card_cap");
+    h.services.now = () => new Date(turn.getTime() + 1000);
+    expect((await buy(buyer, 2_000, CREDIT)).order.paymentStatus).toBe("paid");
+  });
+
+  it("credit payments decided at the same moment cannot slip past the cap together", async () => {
+    const buyer = await h.createBuyer();
+    // Six £100 payments authorised while the webhook endpoint is down; then all decided at once, as several
+    // processes would: two fit under £250, four do not.
+    const started = [];
+    for (let i = 0; i < 6; i++) {
+      const comp = await h.createCompetition({ entryPricePence: 10_000 });
+      const out = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }]);
+      if (!out.ok) throw new Error(out.message);
+      expect((await h.payUnannounced(out.url, CREDIT)).status).toBe(303);
+      started.push(out);
+    }
+    const sessions = await Promise.all(
+      started.map((s) => h.services.payments.retrieveSession(sessionIdFromUrl(s.url))),
+    );
+    const outcomes = await Promise.all(sessions.map((s) => fulfilCheckoutSession(h.services, s)));
+    expect(outcomes.filter((o) => o.kind === "fulfilled")).toHaveLength(2);
+    const rows = await h.services.db.select().from(orders).where(eq(orders.userId, buyer.id));
+    expect(rows.filter((r) => r.paymentStatus === "paid")).toHaveLength(2);
+    expect(rows.filter((r) => r.failureReason === "credit_card_cap")).toHaveLength(4);
+  });
+});

@@ -1,0 +1,57 @@
+import { campaigns } from "~/db/schema";
+import { createCompetition, createPaidOrder, createVerifiedUser } from "~/server/demo/factories.server";
+import type { Services } from "~/server/platform/services.server";
+
+type Fixture = (services: Services) => Promise<string>;
+const liveCompetition: Fixture = async (services) => String((await createCompetition(services.db)).id);
+
+const draftCampaign: Fixture = async (services) => {
+  const [row] = await services.db
+    .insert(campaigns)
+    .values({ name: "Spring tack", subject: "New tack prizes", content: "Hello.", audience: "everyone" })
+    .returning({ id: campaigns.id });
+  return String(row?.id);
+};
+
+/** A real record for each path parameter, made afresh for each use (an admin's post may delete it). */
+const PARAM_FIXTURES: Record<string, Fixture> = {
+  "admin/competitions/:id": async (services) => String((await createCompetition(services.db, { status: "draft" })).id),
+  "admin/competitions/:id/cancel": liveCompetition,
+  "admin/competitions/:id/pictures": liveCompetition,
+  "admin/competitions/:id/draw": liveCompetition,
+  "admin/competitions/:id/postal": liveCompetition,
+  "admin/competitions/:id/participants.csv": liveCompetition,
+  "admin/orders/:id": async (services) => {
+    const competition = await createCompetition(services.db);
+    const buyer = await createVerifiedUser(services);
+    return (await createPaidOrder(services.db, { userId: buyer.id, competition, quantity: 1, firstTicket: 1 })).id;
+  },
+  "admin/marketing/:id": draftCampaign,
+  "admin/marketing/:id/preview": draftCampaign,
+  "competition/:id": liveCompetition,
+  "competitions/:id": liveCompetition,
+  "competition/:id/share-card.png": liveCompetition,
+  "checkout/:id": liveCompetition,
+  "draws/:id": liveCompetition,
+  "draws/:id/manifest.txt": liveCompetition,
+  "draws/:id/draw.json": liveCompetition,
+  // A well-formed claim token that matches no claim: the page must refuse it plainly, whatever is posted.
+  "prize-claim/:token": async () => "Q2xhaW1MaW5rVGhhdE1hdGNoZXNOb0NsYWltQXRBbGw",
+};
+
+/** The names of a route path's parameters (`:id` gives `id`). */
+export const paramNames = (path: string) => [...path.matchAll(/:([^/]+)/g)].map((m) => m[1] as string);
+
+/** The route's path with each parameter filled by `value`, and the params React Router would pass. */
+export function fillPath(path: string, value: string) {
+  const params = Object.fromEntries(paramNames(path).map((name) => [name, value]));
+  return { url: `/${path.replace(/:[^/]+/g, encodeURIComponent(value))}`, params };
+}
+
+/** A URL and params for a route, its parameters naming a real record made for it by PARAM_FIXTURES. */
+export async function concreteRoute(services: Services, path: string) {
+  if (paramNames(path).length === 0) return { url: `/${path}`, params: {} as Record<string, string> };
+  const fixture = PARAM_FIXTURES[path];
+  if (!fixture) throw new Error(`add a fixture for ${path} to PARAM_FIXTURES`);
+  return fillPath(path, await fixture(services));
+}
