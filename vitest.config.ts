@@ -1,38 +1,8 @@
 import { defineConfig } from "vitest/config";
+import { e2eProjects } from "./vitest.e2e.projects";
 
 const alias = { "~": new URL("./app", import.meta.url).pathname };
 const usePostgres = Boolean(process.env.TEST_DATABASE_URL);
-
-/** The journeys that also run end to end on the embedded database when PostgreSQL is the main engine. */
-const EMBEDDED_JOURNEYS = [
-  "tests/e2e/auth.test.ts",
-  "tests/e2e/basket.test.ts",
-  "tests/e2e/checkout.test.ts",
-  "tests/e2e/competition-detail.test.ts",
-  "tests/e2e/admin-competitions.test.ts",
-  "tests/e2e/admin-orders.test.ts",
-];
-
-function e2eProject(name: string, include: string[], env: Record<string, string>) {
-  return {
-    resolve: { alias },
-    // The built server in this process sets NODE_ENV=production, whose React has no jsxDEV: source run from a test
-    // (the lifecycle job's e-mails, rendered with react-email) must use the production JSX runtime too.
-    esbuild: { jsx: "automatic" as const, jsxDev: false },
-    test: {
-      name,
-      include,
-      // The built server runs natively in Node, as in production, with one copy of react-router.
-      server: { deps: { external: [/\/server\/index\.js$/, /\/server\/assets\//, /\/server\/main\.js$/] } },
-      env: { NODE_ENV: "test", ...env },
-      testTimeout: 60_000,
-      hookTimeout: 180_000,
-      pool: "forks" as const,
-      poolOptions: { forks: { singleFork: true } },
-      isolate: false,
-    },
-  };
-}
 
 export default defineConfig({
   resolve: { alias },
@@ -75,9 +45,9 @@ export default defineConfig({
             },
           ]
         : []),
-      e2eProject("e2e", ["tests/e2e/**/*.test.ts"], {}),
-      // With PostgreSQL in use, the main journeys run on the embedded database too: the one a newcomer starts with.
-      ...(usePostgres ? [e2eProject("e2e-pglite", EMBEDDED_JOURNEYS, { TEST_DB_ENGINE: "pglite" })] : []),
+      // One file at a time in one process here (`npx vitest run --project e2e <file>`); `npm run test:e2e` runs them
+      // two processes at a time with vitest.e2e.config.ts.
+      ...e2eProjects({ singleFork: true }),
     ],
   },
 });

@@ -29,8 +29,10 @@ describe("a draw anyone can check", () => {
     "the admin selects the winner at the round; the public page's Verify, by keyboard, says it matches",
     async () => {
       const { services } = await app();
+      // Still open while its entries are bought: the app's own lifecycle job would otherwise close it (and freeze
+      // an empty manifest) between the insert and the orders.
       const comp = await insertCompetition({
-        endDate: new Date(Date.now() - 60_000),
+        endDate: new Date(Date.now() + 3_600_000),
         title: "Draw journey saddle pad",
       });
       competitionId = comp.id;
@@ -43,6 +45,10 @@ describe("a draw anyone can check", () => {
         firstTicket: 4,
         skillAnswer: "Polo",
       });
+      await services.db
+        .update(competitions)
+        .set({ endDate: new Date(Date.now() - 60_000) })
+        .where(eq(competitions.id, comp.id));
       // The closing pass freezes the manifest; the app's clock (and its local beacon's) then moves past the round.
       await runLifecycleOnce(services);
       const [draw] = await services.db.select().from(draws).where(eq(draws.competitionId, comp.id));
