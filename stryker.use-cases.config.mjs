@@ -1,5 +1,6 @@
 // Mutation testing of the money and ticket use-cases against the integration tests on the embedded database:
-// `npm run test:mutation:use-cases`. Slow (every mutant runs the related integration files); not in CI.
+// `npm run test:mutation:use-cases`. Slow (every mutant runs the related integration files); not in CI. One module at
+// a time: `npm run test:mutation:use-cases -- --mutate app/server/draws/select.server.ts`.
 import domain from "./stryker.config.mjs";
 
 process.env.MUTATION_SCOPE = "use-cases";
@@ -15,6 +16,8 @@ export default {
     "app/server/checkout/reservations.server.ts",
     "app/server/checkout/fulfilment.server.ts",
     "app/server/protection/player-protection.server.ts",
+    "app/server/draws/manifest.server.ts",
+    "app/server/draws/select.server.ts",
   ],
   htmlReporter: { fileName: "reports/mutation/use-cases.html" },
   jsonReporter: { fileName: "reports/mutation/use-cases.json" },
