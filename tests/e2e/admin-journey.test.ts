@@ -216,7 +216,7 @@ async function refundFromOrderPage(page: Page, id: number, buyer: Buyer) {
   await page.getByRole("button", { name: "Refund order" }).click();
   await toastShown(page, "Order refunded");
   await eventually(() => page.getByText("(withdrawn)").count()).toBe(1);
-  expect((await orderRow(buyer.orderId)).paymentStatus).toBe("refunded");
+  await eventually(async () => (await orderRow(buyer.orderId)).paymentStatus).toBe("refunded");
 }
 
 /**
@@ -234,7 +234,7 @@ async function moderatorReadsOnly(id: number, title: string, paid: Buyer) {
 
   await goto(page, `/admin/orders/${paid.orderId}`);
   await eventually(() => page.locator("h1").innerText()).toBe(orderTitle(paid.orderId));
-  expect(await page.getByText(paid.user.email, { exact: true }).count()).toBe(1);
+  expect(await page.getByText(paid.user.email, { exact: true }).count()).toBeGreaterThan(0);
   expect(await page.getByRole("link", { name: title }).count()).toBeGreaterThan(0);
   expect(await page.getByRole("button", { name: "Refund order" }).count()).toBe(0);
 
@@ -277,7 +277,7 @@ async function cancelCompetition(page: Page, id: number) {
 }
 
 const refundMailTo = (user: TestUser) =>
-  waitForMail((m) => m.to === user.email && m.body.includes("We have refunded your order"), 30_000);
+  waitForMail((m) => m.to === user.email && m.body.includes("We have refunded your order"), 60_000);
 
 describe("issue 8: an admin runs a competition from creation to cancellation", () => {
   it("creates it with a picture, schedules it, it goes live by itself, two buyers pay, its terms stay, " +
@@ -308,8 +308,8 @@ describe("issue 8: an admin runs a competition from creation to cancellation", (
     const secondMail = await refundMailTo(second.user);
     expect(secondMail.body).toContain(`We have refunded your order ${second.orderId.slice(0, 8)} in full.`);
     expect(secondMail.body).toContain(`has been cancelled: ${CANCEL_REASON}`);
-    expect((await orderRow(second.orderId)).paymentStatus).toBe("refunded");
-    expect((await competitionRow(id)).ticketsSold).toBe(0);
+    await eventually(async () => (await orderRow(second.orderId)).paymentStatus).toBe("refunded");
+    await eventually(async () => (await competitionRow(id)).ticketsSold).toBe(0);
     expectNoUnexpectedErrors(errors);
   }, 300_000);
 });
