@@ -9,8 +9,7 @@ const EMBEDDED_JOURNEYS = [
   "tests/e2e/basket.test.ts",
   "tests/e2e/checkout.test.ts",
   "tests/e2e/competition-detail.test.ts",
-  "tests/e2e/admin-competitions.test.ts",
-  "tests/e2e/admin-orders.test.ts",
+  "tests/e2e/admin-journey.test.ts",
 ];
 
 function e2eProject(name: string, include: string[], env: Record<string, string>, singleFork: boolean) {

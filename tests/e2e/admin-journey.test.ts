@@ -1,0 +1,315 @@
+import { eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PICTURE_MESSAGES } from "~/content/pictures";
+import { orders } from "~/db/schema";
+import { LOCKED_MESSAGE } from "~/domain/competition-lifecycle";
+import { toLondonWallTime } from "~/domain/london-time";
+import { runLifecycleOnce } from "~/server/admin/lifecycle-job.server";
+import { app, waitForMail } from "./support/app";
+import { expectAccessible, expectNoConsoleErrors, hydrated } from "./support/browser";
+import { CARDS, competitionRow, eventually, goto, orderIdFrom, payOnStandin, signedInPage } from "./support/checkout";
+import { removeCompetitions } from "./support/competitions";
+import { toastShown } from "./support/form-journeys";
+import { expectNoUnexpectedErrors, SLOW, toast } from "./support/forms";
+import { photoJpeg } from "./support/pictures";
+import { staffPage, type TestUser } from "./support/users";
+
+/**
+ * Issue 8's proof in one walk: an admin creates a competition with a picture, schedules it, it goes live by itself,
+ * two buyers pay through the basket, its terms stay fixed, one order is refunded, a moderator can read but not act,
+ * and cancelling refunds the rest, every buyer being e-mailed.
+ */
+
+const MINUTE = 60_000;
+const ALT = "Chestnut gelding clearing a green oxer";
+const OPTIONS = ["The seat", "The panels", "The pommel", "The cantle"];
+const CORRECT = "The panels";
+const REFUND_REASON = "The buyer entered twice by mistake.";
+const CANCEL_REASON = "The prize can no longer be supplied.";
+const FORBIDDEN = "You do not have permission to do that.";
+const created: number[] = [];
+
+type Buyer = { user: TestUser; orderId: string };
+
+beforeAll(async () => {
+  await app();
+});
+afterAll(async () => {
+  await removeCompetitions(created);
+});
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const orderTitle = (orderId: string) => `Order ${orderId.slice(0, 8)}`;
+
+async function orderRow(orderId: string) {
+  const { services } = await app();
+  const [row] = await services.db.select().from(orders).where(eq(orders.id, orderId));
+  return row!;
+}
+
+/** Through the form, after the browser's own check has refused it empty; returns the new draft's id. */
+async function createDraft(page: Page, title: string) {
+  await goto(page, "/admin/competitions");
+  await page.getByRole("link", { name: "New competition" }).click();
+  await page.waitForURL((url) => url.pathname === "/admin/create-competition");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Create draft" }).click();
+  await expect.poll(() => field(page, "Title").getAttribute("aria-invalid"), SLOW).toBe("true");
+
+  const terms: [label: string, value: string][] = [
+    ["Title", title],
+    ["Description", "A quilted numnah in navy, full size."],
+    ["Prize title", "Navy numnah"],
+    ["Prize description", "A quilted cotton numnah, full size, in navy."],
+    ["Prize value", "£60"],
+    ["Entry price (£)", "1.50"],
+    ["Total tickets", "300"],
+    // Room for a slow machine between filling the form and scheduling (which refuses a go-live time in the past).
+    ["Go-live time", toLondonWallTime(new Date(Date.now() + 10 * MINUTE))],
+    ["Closing time", toLondonWallTime(new Date(Date.now() + 7 * 24 * 60 * MINUTE))],
+    ["Question", "Which part of the saddle does a numnah sit under?"],
+    ...OPTIONS.map((option, i): [string, string] => [`Option ${i + 1}`, option]),
+    ["Correct answer", CORRECT],
+    ["Main picture URL", "/images/competitions/rug-bundle.svg"],
+  ];
+  for (const [label, value] of terms) await field(page, label).fill(value);
+  await page.getByRole("button", { name: "Create draft" }).click();
+  await page.waitForURL((url) => /^\/admin\/competitions\/\d+$/.test(url.pathname));
+  const id = Number(new URL(page.url()).pathname.split("/").pop());
+  created.push(id);
+  await expect.poll(() => toast(page, "Draft created").count(), SLOW).toBe(1);
+  return id;
+}
+
+/** The pictures page: alt text is required before anything is sent, then the upload is listed with it. */
+async function uploadPicture(page: Page, id: number) {
+  await goto(page, `/admin/competitions/${id}/pictures`);
+  await page.getByLabel("Picture", { exact: true }).setInputFiles({
+    name: "oxer.jpg",
+    mimeType: "image/jpeg",
+    buffer: await photoJpeg(),
+  });
+  await page.getByRole("button", { name: "Upload picture" }).click();
+  await expect.poll(() => page.getByText(PICTURE_MESSAGES.altRequired).isVisible(), SLOW).toBe(true);
+  await page.getByLabel("Alt text").fill(ALT);
+  await page.getByRole("button", { name: "Upload picture" }).click();
+  await expect.poll(() => toast(page, PICTURE_MESSAGES.uploaded).isVisible(), { ...SLOW, timeout: 90_000 }).toBe(true);
+  await expect.poll(() => page.getByTestId("picture-alt").allInnerTexts(), SLOW).toEqual([ALT]);
+}
+
+async function scheduleAndGoLive(page: Page, id: number) {
+  await goto(page, `/admin/competitions/${id}`);
+  await page.getByRole("button", { name: "Schedule", exact: true }).click();
+  await expect.poll(() => toast(page, "Competition scheduled").count(), SLOW).toBe(1);
+  expect((await competitionRow(id)).status).toBe("scheduled");
+  // Every process runs the job; here it runs with its clock moved past the go-live time.
+  const { services } = await app();
+  await runLifecycleOnce({ ...services, now: () => new Date(Date.now() + 11 * MINUTE) });
+  expect((await competitionRow(id)).status).toBe("active");
+}
+
+/** Its card on the list shows the uploaded picture first (eager, as the largest image), with both formats. */
+async function expectListedWithPicture(page: Page, id: number, title: string) {
+  await goto(page, `/competitions?q=${encodeURIComponent(title)}`);
+  await eventually(() => page.locator('[data-testid="competition-card"] h2').allInnerTexts()).toEqual([title]);
+  const img = page.locator(`[data-competition-id="${id}"] picture img`);
+  expect(await img.getAttribute("alt")).toBe(ALT);
+  expect(await img.getAttribute("loading")).toBe("eager");
+  expect(await img.getAttribute("fetchpriority")).toBe("high");
+  const avif = page.locator(`[data-competition-id="${id}"] picture source[type="image/avif"]`);
+  expect(await avif.getAttribute("srcset")).toMatch(/480w/);
+}
+
+/** The competition page serves the picture as AVIF and WebP variants; the browser loads one, cached for good. */
+async function expectPictureVariants(page: Page) {
+  const main = page.getByTestId("gallery-image");
+  await eventually(() => main.getAttribute("alt")).toBe(ALT);
+  expect(await main.getAttribute("fetchpriority")).toBe("high");
+  expect(await main.getAttribute("width")).toBe("1800");
+  expect(await main.getAttribute("height")).toBe("1125");
+  const picture = page.locator("picture").filter({ has: main });
+  expect(await picture.locator("source").first().getAttribute("sizes")).toBeTruthy();
+  for (const ext of ["avif", "webp"]) {
+    const entries = ((await picture.locator(`source[type="image/${ext}"]`).getAttribute("srcset")) ?? "").split(", ");
+    expect(entries.map((e) => e.split(" ")[1])).toEqual(["480w", "960w", "1600w"]);
+    for (const entry of entries) expect(entry).toMatch(new RegExp(`^/media/[0-9a-f]{64}\\.${ext} \\d+w$`));
+  }
+  await expect
+    .poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), SLOW)
+    .toBe(true);
+  const chosen = await main.evaluate((img: HTMLImageElement) => img.currentSrc);
+  expect(chosen).toMatch(/\/media\/[0-9a-f]{64}\.avif$/);
+  const res = await fetch(chosen);
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toBe("image/avif");
+  expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+}
+
+/**
+ * A buyer in a browser of their own: answers on the competition page, adds to the basket, checks out and pays on the
+ * stand-in's card form. `look` runs on the competition page first.
+ */
+async function enterAndPay(id: number, tickets: number, total: string, look?: (page: Page) => Promise<void>) {
+  const { page, context, errors, user } = await signedInPage({ eligible: true });
+  page.setDefaultTimeout(60_000);
+  page.setDefaultNavigationTimeout(90_000);
+  await goto(page, `/competition/${id}`);
+  await look?.(page);
+  await page.getByRole("radio", { name: CORRECT }).check();
+  for (let n = 1; n < tickets; n++) await page.getByRole("button", { name: "One ticket more" }).click();
+  await eventually(() => page.getByLabel("Number of tickets").inputValue()).toBe(String(tickets));
+  await page.getByRole("button", { name: "Add to Basket" }).click();
+  await page.waitForURL((url) => url.pathname === "/basket" && url.search === "");
+  await hydrated(page);
+  const line = page.getByTestId(`basket-item-${id}`);
+  await line.waitFor();
+  expect(await line.getByRole("radio", { name: CORRECT }).isChecked()).toBe(true);
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await page.waitForURL(/\/checkout\/basket$/);
+  await hydrated(page);
+  await eventually(() => page.getByTestId("order-total").innerText()).toBe(total);
+  await page.getByRole("button", { name: `Pay ${total}` }).click();
+  await payOnStandin(page, CARDS.pays);
+  await page.waitForURL(/\/payment-success\?/);
+  await eventually(() => page.locator("h1").innerText()).toBe("Payment Successful!");
+  const orderId = orderIdFrom(page);
+  expectNoConsoleErrors(errors);
+  await context.close();
+  return { user, orderId };
+}
+
+/** Live: the terms are read-only; a forged change is refused with the reason, and nothing changes. */
+async function expectTermsLocked(page: Page, id: number) {
+  await goto(page, `/admin/competitions/${id}`);
+  const before = await competitionRow(id);
+  for (const [label, value] of [
+    ["Closing time", toLondonWallTime(new Date(Date.now() + 30 * 24 * 60 * MINUTE))],
+    ["Correct answer", "The seat"],
+  ] as const) {
+    const input = field(page, label);
+    expect(await input.getAttribute("readonly")).not.toBeNull();
+    await input.evaluate((el) => el.removeAttribute("readonly"));
+    await input.fill(value);
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => input.getAttribute("aria-invalid"), SLOW).toBe("true");
+    expect(await page.getByRole("alert").filter({ hasText: LOCKED_MESSAGE }).count()).toBeGreaterThan(0);
+    expect(await competitionRow(id)).toEqual(before);
+    // Both refusals look alike: one scan of the page showing one is enough.
+    if (label === "Closing time") await expectAccessible(page);
+    await page.reload();
+    await hydrated(page);
+  }
+}
+
+async function refundFromOrderPage(page: Page, id: number, buyer: Buyer) {
+  await goto(page, `/admin/orders?competition=${id}`);
+  await page.getByRole("link", { name: orderTitle(buyer.orderId) }).click();
+  await page.waitForURL(new RegExp(`/admin/orders/${buyer.orderId}$`));
+  // A client-side navigation: the address can change a moment before the new page has rendered.
+  await page.getByRole("heading", { level: 1, name: orderTitle(buyer.orderId) }).waitFor();
+  await hydrated(page);
+  // The browser checks the reason with the server's schema before anything is sent.
+  await page.getByRole("button", { name: "Refund order" }).click();
+  await eventually(() => page.getByText("Please give a reason for the refund.").count()).toBe(1);
+  await page.getByLabel("Reason").fill(REFUND_REASON);
+  await page.getByRole("button", { name: "Refund order" }).click();
+  await toastShown(page, "Order refunded");
+  await eventually(() => page.getByText("(withdrawn)").count()).toBe(1);
+  await eventually(async () => (await orderRow(buyer.orderId)).paymentStatus).toBe("refunded");
+}
+
+/**
+ * A moderator reads the competition and a paid order, is shown no control to refund, cancel or edit, and the same
+ * requests forged with their session are refused by the server with its permission message, changing nothing.
+ */
+async function moderatorReadsOnly(id: number, title: string, paid: Buyer) {
+  const { page, context, errors, baseUrl } = await staffPage(["moderator"]);
+  await goto(page, `/admin/competitions?q=${encodeURIComponent(title)}`);
+  await eventually(() => page.getByRole("cell", { name: title, exact: true }).count()).toBe(1);
+  expect(await page.getByRole("link", { name: "New competition" }).count()).toBe(0);
+  expect(await page.getByRole("link", { name: /^Edit / }).count()).toBe(0);
+  // Moderators record postal entries: that is the one action their list offers.
+  expect(await page.getByRole("link", { name: `Postal entries for ${title}` }).count()).toBe(1);
+
+  await goto(page, `/admin/orders/${paid.orderId}`);
+  await eventually(() => page.locator("h1").innerText()).toBe(orderTitle(paid.orderId));
+  expect(await page.getByText(paid.user.email, { exact: true }).count()).toBeGreaterThan(0);
+  expect(await page.getByRole("link", { name: title }).count()).toBeGreaterThan(0);
+  expect(await page.getByRole("button", { name: "Refund order" }).count()).toBe(0);
+
+  for (const path of [`/admin/competitions/${id}`, `/admin/competitions/${id}/cancel`]) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(403);
+    await eventually(() => page.locator("h1").innerText()).toBe("Not allowed");
+    expect(await page.getByRole("button", { name: /Save changes|Cancel competition|Schedule/ }).count()).toBe(0);
+  }
+
+  const before = { competition: await competitionRow(id), order: await orderRow(paid.orderId) };
+  const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  for (const [path, fields] of [
+    [`/admin/orders/${paid.orderId}`, { intent: "refund", reason: "Not allowed." }],
+    [`/admin/competitions/${id}/cancel`, { intent: "cancel", reason: "Not allowed.", confirm: "on" }],
+    [`/admin/competitions/${id}`, { intent: "save", title: "Renamed by a moderator" }],
+  ] as const) {
+    const forged = await fetch(`${baseUrl}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, origin: baseUrl, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    });
+    expect(forged.status, path).toBe(403);
+    // The permission check's own answer, not the cross-site refusal that is also a 403.
+    expect(await forged.text(), path).toContain(FORBIDDEN);
+  }
+  expect({ competition: await competitionRow(id), order: await orderRow(paid.orderId) }).toEqual(before);
+  expectNoUnexpectedErrors(errors);
+  await context.close();
+}
+
+async function cancelCompetition(page: Page, id: number) {
+  await goto(page, `/admin/competitions/${id}/cancel`);
+  await page.getByLabel("Reason").fill(CANCEL_REASON);
+  await page.getByRole("checkbox", { name: /every paid order will be refunded/ }).check();
+  await page.getByRole("button", { name: "Cancel competition" }).click();
+  await toastShown(page, "Competition cancelled");
+  await eventually(async () => (await competitionRow(id)).status).toBe("cancelled");
+}
+
+const refundMailTo = (user: TestUser) =>
+  waitForMail((m) => m.to === user.email && m.body.includes("We have refunded your order"), 60_000);
+
+describe("issue 8: an admin runs a competition from creation to cancellation", () => {
+  it("creates it with a picture, schedules it, it goes live by itself, two buyers pay, its terms stay, " +
+    "one order is refunded, a moderator only reads, and cancelling refunds and e-mails every buyer", async () => {
+    const { page, errors } = await staffPage(["admin"]);
+    const title = `Win a numnah ${Math.random().toString(36).slice(2, 7)}`;
+    const id = await createDraft(page, title);
+    await uploadPicture(page, id);
+    await scheduleAndGoLive(page, id);
+    await expectListedWithPicture(page, id, title);
+
+    const first = await enterAndPay(id, 1, "£1.50", expectPictureVariants);
+    const second = await enterAndPay(id, 2, "£3.00");
+    await eventually(async () => (await competitionRow(id)).ticketsSold).toBe(3);
+
+    await expectTermsLocked(page, id);
+
+    await refundFromOrderPage(page, id, first);
+    await eventually(async () => (await competitionRow(id)).ticketsSold).toBe(2);
+    const firstMail = await refundMailTo(first.user);
+    expect(firstMail.body).toContain(`We have refunded your order ${first.orderId.slice(0, 8)} in full.`);
+    expect(firstMail.body).toContain(`Reason: ${REFUND_REASON}`);
+
+    // While the second order is still paid and the competition live, so each refusal is about the role alone.
+    await moderatorReadsOnly(id, title, second);
+
+    await cancelCompetition(page, id);
+    const secondMail = await refundMailTo(second.user);
+    expect(secondMail.body).toContain(`We have refunded your order ${second.orderId.slice(0, 8)} in full.`);
+    expect(secondMail.body).toContain(`has been cancelled: ${CANCEL_REASON}`);
+    await eventually(async () => (await orderRow(second.orderId)).paymentStatus).toBe("refunded");
+    await eventually(async () => (await competitionRow(id)).ticketsSold).toBe(0);
+    expectNoUnexpectedErrors(errors);
+  }, 300_000);
+});
