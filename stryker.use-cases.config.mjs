@@ -1,6 +1,7 @@
 // Mutation testing of the money and ticket use-cases against the integration tests on the embedded database:
 // `npm run test:mutation:use-cases`. Slow (every mutant runs the related integration files); not in CI. One module at
-// a time: `npm run test:mutation:use-cases -- --mutate app/server/draws/select.server.ts`.
+// a time, with the integration files that exercise it:
+// `MUTATION_TESTS=tests/integration/draws.test.ts npm run test:mutation:use-cases -- --mutate <file>`.
 import domain from "./stryker.config.mjs";
 
 process.env.MUTATION_SCOPE = "use-cases";
@@ -23,5 +24,7 @@ export default {
   jsonReporter: { fileName: "reports/mutation/use-cases.json" },
   thresholds: { high: 90, low: 80, break: null },
   timeoutMS: 60_000,
+  // The initial run is every integration file on the embedded database with per-test coverage.
+  dryRunTimeoutMinutes: 30,
   concurrency: 2,
 };
