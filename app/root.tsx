@@ -1,15 +1,11 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import { z } from "zod";
 import { useNonce } from "~/components/nonce";
 import { SupportReference } from "~/components/support-reference";
 import { themeBootScript } from "~/lib/theme";
 import { requestContext } from "~/server/platform/context";
 import type { Route } from "./+types/root";
 import "./app.css";
-
-// The CSP allows no eval: zod's faster parser would first try `new Function` and the browser would report it.
-z.config({ jitless: true });
 
 /** The request id, shown as the support reference on error pages. No headers: each page keeps its own caching. */
 export function loader({ context }: Route.LoaderArgs) {

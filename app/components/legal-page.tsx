@@ -1,7 +1,9 @@
 import { type ContentBlock, type LegalDocument, plainText, type RichText } from "~/content/document";
-import { LEGAL_LAST_UPDATED, LEGAL_LAST_UPDATED_ISO, POSTAL_ENTRY_ADDRESS } from "~/content/policy";
+import { LEGAL_LAST_UPDATED, LEGAL_LAST_UPDATED_ISO } from "~/content/policy";
+import { PostalEntryAddress } from "./postal-entry-address";
 import { keyed, RichTextRuns } from "./rich-text";
 
+export { PostalEntryAddress } from "./postal-entry-address";
 export { textLinkClass } from "./rich-text";
 
 /** Typography for legal copy: paragraphs, lists and links without a typography plugin. */
@@ -97,19 +99,4 @@ function blockKey(block: ContentBlock): string {
   if ("ul" in block) return block.ul.map(plainText).join("|");
   if ("ol" in block) return block.ol.map(plainText).join("|");
   return "postal-entry-address";
-}
-
-/** The free postal entry address, one line per element. */
-export function PostalEntryAddress({ className = "" }: { className?: string }) {
-  return (
-    <address
-      className={`not-italic rounded-lg border border-border bg-muted px-5 py-4 font-medium leading-7 ${className}`}
-    >
-      {POSTAL_ENTRY_ADDRESS.map((line) => (
-        <span key={line} className="block">
-          {line}
-        </span>
-      ))}
-    </address>
-  );
 }

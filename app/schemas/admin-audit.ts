@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/schemas/zod";
 import { searchText } from "./search-text";
 
 export const AUDIT_PAGE_SIZE = 50;

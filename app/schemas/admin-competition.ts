@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { COMPETITION_STATUSES } from "~/db/constants";
 import { type CompetitionField, type CompetitionValues, SCHEDULE_MESSAGES } from "~/domain/competition-lifecycle";
 import { londonWallTimeToInstant, toLondonWallTime } from "~/domain/london-time";
 import { poundsToPence } from "~/domain/money";
+import { z } from "~/schemas/zod";
 import { REQUIRED_MESSAGE, tooLongMessage } from "./form";
 import { searchText } from "./search-text";
 

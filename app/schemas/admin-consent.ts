@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/schemas/zod";
 import { emailField } from "./form";
 
 /** The staff consent lookup: one address, from the query string (a GET form, so a lookup is a link). */

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { SKIP_REASONS } from "~/domain/draw/skip-reasons";
+import { z } from "~/schemas/zod";
 
 const SelectWinnerSchema = z.object({ intent: z.literal("select") });
 

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { CANCEL_MESSAGES, ORDER_MESSAGES } from "~/content/admin-orders";
 import { ORDER_STATUSES } from "~/db/constants";
+import { z } from "~/schemas/zod";
 import { tooLongMessage } from "./form";
 import { DbIdSchema } from "./ids";
 import { searchText } from "./search-text";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/schemas/zod";
 import { errorNotice, formCheck } from "./form";
 import { isUuid } from "./ids";
 

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { MAX_REPLY_WORKING_DAYS, MIN_REPLY_WORKING_DAYS, type SiteSettings } from "~/domain/site-settings";
+import { z } from "~/schemas/zod";
 import { singleLineField } from "./form";
 
 const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());

@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { AUTH_MESSAGES, ROLE_MESSAGES } from "~/content/account";
 import { ROLES } from "~/db/constants";
 import { isCommonPassword } from "~/domain/common-passwords";
+import { z } from "~/schemas/zod";
 import { emailField, errorNotice, type FieldErrors, formCheck, REQUIRED_MESSAGE } from "./form";
 import { DbIdSchema } from "./ids";
 

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { CAMPAIGN_AUDIENCES } from "~/db/constants";
 import { londonWallTimeToInstant } from "~/domain/london-time";
+import { z } from "~/schemas/zod";
 import {
   errorNotice,
   formCheck,

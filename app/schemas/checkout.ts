@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/schemas/zod";
 import { DatePartsSchema } from "./date-of-birth";
 import { errorNotice, formCheck } from "./form";
 

@@ -1,7 +1,7 @@
-import { z } from "zod";
 import type { CompetitionStatus } from "~/db/constants";
 import type { PublicPicture } from "~/domain/pictures";
 import { MAX_TICKETS } from "~/domain/pricing";
+import { z } from "~/schemas/zod";
 import { errorNotice, formCheck } from "./form";
 
 /**

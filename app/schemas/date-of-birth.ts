@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { DOB_MESSAGES, readDateOfBirth } from "~/domain/date-of-birth";
 import { londonDate } from "~/domain/london-time";
+import { z } from "~/schemas/zod";
 
 // Date of birth as three fields named dateOfBirth.day, .month and .year (conform reads them as one object), so
 // every problem is one message under "dateOfBirth", which the fieldset shows and links to its inputs.

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { DOMAIN_MESSAGES, normalizeDomain } from "~/domain/custom-domain";
+import { z } from "~/schemas/zod";
 import { errorNotice, formCheck } from "./form";
 import { DbIdSchema } from "./ids";
 

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import type { ConsentPurpose, ConsentSource } from "~/db/constants";
+import { z } from "~/schemas/zod";
 import {
   emailField,
   errorNotice,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/schemas/zod";
 import { formCheck } from "./form";
 
 /** The page to go back to: the header's pop-over posts here from any page (checked again as a same-site path). */

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { ALT_MAX_LENGTH, PICTURE_MESSAGES } from "~/content/pictures";
 import { PICTURE_MAX_BYTES } from "~/domain/pictures";
+import { z } from "~/schemas/zod";
 
 /** A chosen file (an empty file input sends a nameless, empty one) within the limit; its type is sniffed later. */
 const pictureFile = z

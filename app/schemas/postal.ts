@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { POSTAL_MESSAGES } from "~/content/postal";
 import { londonWallTimeToInstant } from "~/domain/london-time";
+import { z } from "~/schemas/zod";
 import { OptionalDateOfBirthSchema } from "./date-of-birth";
 import { INVALID_EMAIL_MESSAGE, tooLongMessage } from "./form";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/schemas/zod";
 import { REQUIRED_MESSAGE, singleLineField, tooLongMessage } from "./form";
 
 /** The winner's delivery address for one prize (/account, intent "claim-prize"). */

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { DELETE_CONFIRMATION, MARKETING_CONSENT_WORDING } from "~/content/account";
+import { z } from "~/schemas/zod";
 import { PhoneSchema } from "./auth";
 import { emailField, errorNotice, formCheck, optionalSingleLineField } from "./form";
 

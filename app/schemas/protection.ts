@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { formatPence, poundsToPence } from "~/domain/money";
 import { isPauseDays, isValidExclusionMonths, type PauseDays } from "~/domain/player-protection";
 import { MAX_LIMIT_PENCE } from "~/domain/spend-limit";
+import { z } from "~/schemas/zod";
 import { DateOfBirthSchema } from "./date-of-birth";
 import { formCheck } from "./form";
 

@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { showToast } from "~/components/toast-queue";
 import { buttonClass } from "~/components/ui/button";
 
 /** The spec's words for the export's outcome. */
@@ -22,9 +22,9 @@ export function ExportParticipants({ competitionId, title }: { competitionId: nu
       link.download = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? "export.csv";
       link.click();
       URL.revokeObjectURL(url);
-      toast.success(EXPORT_MESSAGES.ok);
+      showToast("success", EXPORT_MESSAGES.ok);
     } catch {
-      toast.error(EXPORT_MESSAGES.failed);
+      showToast("error", EXPORT_MESSAGES.failed);
     }
   }
   return (

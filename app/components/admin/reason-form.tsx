@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { REASON_MAX } from "~/schemas/admin-orders";
+import type { z } from "~/schemas/zod";
 
 type ReasonFields = { intent: string; reason: string; confirm?: string };
 

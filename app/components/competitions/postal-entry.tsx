@@ -1,7 +1,8 @@
 import { Mail } from "lucide-react";
 import { Link } from "react-router";
-import { PostalEntryAddress, textLinkClass } from "~/components/legal-page";
 import { cardClass, Section } from "~/components/page-section";
+import { PostalEntryAddress } from "~/components/postal-entry-address";
+import { textLinkClass } from "~/components/rich-text";
 import { POSTAL_ENTRY_REQUIRED_DETAILS } from "~/content/policy";
 import { WINNER_PUBLICITY_NOTICE } from "~/content/postal";
 import { ClosingDate } from "./closing-date";

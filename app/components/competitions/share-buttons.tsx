@@ -1,6 +1,6 @@
 import { Copy, Link as LinkIcon, Share2 } from "lucide-react";
-import { toast } from "sonner";
 import { Section } from "~/components/page-section";
+import { showToast } from "~/components/toast-queue";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { COPY_FAILED, copyText, facebookShareUrl, LINK_COPIED, openSharePopup, xShareUrl } from "~/lib/share";
@@ -14,8 +14,8 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
   const hydrated = useHydrated();
 
   async function copy(description?: string) {
-    if (await copyText(url)) toast.success(LINK_COPIED, { description });
-    else toast.error(COPY_FAILED.title, { description: COPY_FAILED.description });
+    if (await copyText(url)) showToast("success", LINK_COPIED, description);
+    else showToast("error", COPY_FAILED.title, COPY_FAILED.description);
   }
 
   const social = (href: string, label: string) => (

@@ -1,18 +1,10 @@
-import { Tag, X } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { Link } from "react-router";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { OFFER_DELAY_MS } from "~/components/motion-timings";
-import { buttonClass } from "~/components/ui/button";
-import { MULTI_BUY_TIERS } from "~/domain/pricing";
 import { OFFER_SEEN_KEY } from "./offer-storage";
 
-// Lowest tier first, so the copy reads "3 or more ... 5 or more".
-const tiers = [...MULTI_BUY_TIERS].sort((a, b) => a.minQuantity - b.minQuantity);
-
-function tierText(tier: (typeof tiers)[number], next: (typeof tiers)[number] | undefined) {
-  const range = next ? `${tier.minQuantity} to ${next.minQuantity - 1} tickets` : `${tier.minQuantity} or more tickets`;
-  return `${tier.percent}% off when you buy ${range}`;
-}
+const loadDialog = () => import("./offer-dialog");
+// The dialog's code is fetched after the page has loaded, not with it: most visits never see it.
+const OfferDialog = lazy(loadDialog);
 
 function alreadySeen() {
   try {
@@ -32,76 +24,25 @@ function markSeen() {
 
 /**
  * Once per browser session, 5 s after load, a modal dialog with the multi-buy discount every competition
- * really applies at checkout. Native <dialog>: focus moves in, Escape closes, focus returns.
+ * really applies at checkout (offer-dialog.tsx).
  */
 export function OfferPopup() {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const returnFocus = useRef<HTMLElement | null>(null);
+  const [shown, setShown] = useState<{ returnFocusTo: HTMLElement | null } | null>(null);
 
   useEffect(() => {
     if (alreadySeen()) return;
+    void loadDialog();
     const id = window.setTimeout(() => {
-      const el = dialog.current;
-      if (!el || el.open || alreadySeen()) return;
+      if (alreadySeen()) return;
       markSeen();
-      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      el.showModal();
+      setShown({ returnFocusTo: document.activeElement instanceof HTMLElement ? document.activeElement : null });
     }, OFFER_DELAY_MS);
     return () => window.clearTimeout(id);
   }, []);
 
-  function onClose() {
-    const target = returnFocus.current;
-    returnFocus.current = null;
-    if (target?.isConnected && document.activeElement === document.body) target.focus();
-  }
-
-  const close = () => dialog.current?.close();
-
-  return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="offer-title"
-      aria-describedby="offer-description"
-      onClose={onClose}
-      className={
-        "m-auto w-[min(32rem,calc(100%-2rem))] rounded-xl border border-border bg-card p-0 " +
-        "text-card-foreground shadow-2xl backdrop:bg-black/70"
-      }
-    >
-      <div className="relative p-8">
-        <button
-          type="button"
-          onClick={close}
-          aria-label="Close offer"
-          className={`${buttonClass("ghost", "icon")} absolute right-3 top-3`}
-        >
-          <X aria-hidden="true" className="h-5 w-5" />
-        </button>
-        <Tag aria-hidden="true" className="h-8 w-8 text-primary" />
-        <h2 id="offer-title" className="mt-4 pr-10 text-2xl font-bold tracking-tight">
-          Buy more tickets, pay less per ticket
-        </h2>
-        <div id="offer-description" className="mt-3 space-y-3 leading-7">
-          <p>On every competition, the discount is applied automatically at checkout:</p>
-          <ul className="list-disc space-y-1 pl-6 font-medium">
-            {tiers.map((tier, i) => (
-              <li key={tier.minQuantity}>{tierText(tier, tiers[i + 1])}</li>
-            ))}
-          </ul>
-          <p className="text-sm text-muted-foreground">
-            No code needed. It applies to each competition in your basket.
-          </p>
-        </div>
-        <div className="mt-6 flex flex-wrap justify-end gap-3">
-          <button type="button" onClick={close} className={buttonClass("outline")}>
-            Maybe Later
-          </button>
-          <Link to="/competitions" onClick={close} className={buttonClass("primary")}>
-            Claim Offer
-          </Link>
-        </div>
-      </div>
-    </dialog>
-  );
+  return shown ? (
+    <Suspense fallback={null}>
+      <OfferDialog returnFocusTo={shown.returnFocusTo} />
+    </Suspense>
+  ) : null;
 }

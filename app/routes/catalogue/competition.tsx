@@ -22,7 +22,7 @@ import { useLiveCompetitions, withLiveCounts } from "~/lib/use-live-competitions
 import { useNow } from "~/lib/use-now";
 import type { PublicCompetition } from "~/schemas/competition-query";
 import { CompetitionIdParamSchema, proceedToCheckoutCheck, SKILL_QUESTION_REQUIRED } from "~/schemas/competition-query";
-import { errorNotice, sentValue } from "~/schemas/form";
+import { errorNotice, sentValue } from "~/schemas/form-result";
 import { getUser } from "~/server/accounts/session.server";
 import { recordCompetitionView } from "~/server/catalogue/competition-views.server";
 import {

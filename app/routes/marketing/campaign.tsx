@@ -1,5 +1,4 @@
 import { data, Link } from "react-router";
-import { z } from "zod";
 import { AdminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { AdminPage, AdminSection, Facts } from "~/components/admin/admin-page";
 import { textLinkClass } from "~/components/legal-page";
@@ -11,6 +10,7 @@ import { pageMeta } from "~/lib/seo";
 import { CAMPAIGN_INTENTS, type CampaignIntent, campaignCheck, ScheduleFormSchema } from "~/schemas/campaign";
 import { errorNotice, parseSubmission } from "~/schemas/form";
 import { DbIdSchema } from "~/schemas/ids";
+import { z } from "~/schemas/zod";
 import { requireIntentPermission, requirePermission } from "~/server/admin/staff.server";
 import { audienceCount } from "~/server/marketing/audience.server";
 import {
