@@ -1,16 +1,16 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link, redirect } from "react-router";
-import { ClosingDate } from "~/components/competitions/closing-date";
+import { CompetitionDetails } from "~/components/competitions/competition-details";
 import { CompetitionGallery, type GalleryImage } from "~/components/competitions/competition-gallery";
+import { DrawPanel } from "~/components/competitions/draw-panel";
 import { EntryForm } from "~/components/competitions/entry-form";
 import { closedLabel, EntryStatusBadge, FeaturedBadge, LoadFailed } from "~/components/competitions/entry-status";
 import { Fact } from "~/components/competitions/fact";
 import { PostalEntry } from "~/components/competitions/postal-entry";
 import { ShareButtons } from "~/components/competitions/share-buttons";
 import { StickyEnterBar } from "~/components/competitions/sticky-enter-bar";
-import { TicketsSold } from "~/components/competitions/tickets-sold";
 import { buttonClass } from "~/components/ui/button";
-import { formatTimeLeft, oddsText } from "~/domain/competition-status";
+import { formatTimeLeft } from "~/domain/competition-status";
 import { formatPence } from "~/domain/money";
 import { mediaUrl } from "~/domain/pictures";
 import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from "~/domain/share-card";
@@ -31,7 +31,7 @@ import {
   getPublicCompetition,
 } from "~/server/catalogue/competitions.server";
 import { shareCardPath } from "~/server/catalogue/share-card.server";
-import { type DrawSummary, drawSummary } from "~/server/draws/public.server";
+import { drawSummary } from "~/server/draws/public.server";
 import { servicesContext } from "~/server/platform/context";
 import { formReply, readSubmission, refused } from "~/server/platform/form-action.server";
 import { publicOrigin } from "~/server/platform/public-origin.server";
@@ -156,27 +156,6 @@ const CLOSED_TEXT: Record<string, string> = {
     "Every ticket has been sold, so no more entries can be made. The draw takes place after the closing date.",
 };
 
-/** After the close: the published entry list's hash, the result once drawn, and the way to check it all. */
-function DrawPanel({ competitionId, draw }: { competitionId: number; draw: DrawSummary }) {
-  return (
-    <div className="mt-4 space-y-2" data-testid="draw-panel">
-      {draw.status === "drawn" && draw.winnerTicketNumber !== null ? (
-        <p className="font-semibold">The winning entry is ticket {draw.winnerTicketNumber}.</p>
-      ) : (
-        <p>The winner will be drawn from public randomness beacon round {draw.round}.</p>
-      )}
-      <p className="text-sm">
-        Entry list fingerprint (SHA-256): <code className="break-all">{draw.manifestHash}</code>
-      </p>
-      <p>
-        <Link to={`/draws/${competitionId}`} className={buttonClass("secondary")}>
-          Check the draw
-        </Link>
-      </p>
-    </div>
-  );
-}
-
 export default function CompetitionPage({ loaderData, actionData }: Route.ComponentProps) {
   const live = useLiveCompetitions([loaderData.competition.id]);
   const competition = withLiveCounts(loaderData.competition, live);
@@ -284,49 +263,6 @@ export default function CompetitionPage({ loaderData, actionData }: Route.Compon
         <StickyEnterBar targetId="enter-online" price={formatPence(competition.entryPricePence)} />
       ) : null}
     </div>
-  );
-}
-
-/** The description and the facts beside the entry box: prize, odds, closing date, tickets sold. */
-function CompetitionDetails({ competition, left }: { competition: PublicCompetition; left: string }) {
-  return (
-    <section aria-labelledby="about-prize-title">
-      <h2 id="about-prize-title" className="text-xl font-semibold tracking-tight">
-        About this competition
-      </h2>
-      <p className="mt-3 leading-7">{competition.description}</p>
-      <dl className="mt-5 grid gap-4 sm:grid-cols-2">
-        <div className="sm:col-span-2">
-          <dt className="text-sm text-muted-foreground">Prize</dt>
-          <dd className="font-semibold">{competition.prizeTitle}</dd>
-          <dd className="mt-1 text-sm">{competition.prizeDescription}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-muted-foreground">Odds with one ticket</dt>
-          <dd className="font-semibold" data-testid="odds">
-            {oddsText(competition.totalTickets)}
-            <span className="block text-sm font-normal text-muted-foreground">if every ticket is sold</span>
-          </dd>
-        </div>
-        <div>
-          <dt className="text-sm text-muted-foreground">Closes (UK time)</dt>
-          <dd className="font-semibold">
-            <ClosingDate date={competition.endDate} />
-            <span className="sr-only">, {left} left</span>
-          </dd>
-        </div>
-        <div className="sm:col-span-2">
-          <dt className="text-sm text-muted-foreground">Tickets sold</dt>
-          <dd>
-            <TicketsSold
-              ticketsSold={competition.ticketsSold}
-              totalTickets={competition.totalTickets}
-              className="mt-1"
-            />
-          </dd>
-        </div>
-      </dl>
-    </section>
   );
 }
 
