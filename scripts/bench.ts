@@ -4,14 +4,18 @@
 //
 // Pages at 50 connections beside a bare node:http server in the same run; the same pages rendered afresh before and
 // after 10,000 more competitions; start-up on a fresh embedded database; the checkout flash sale
-// (scripts/bench-checkout.ts); first-load JavaScript against the budget (.size-limit.json). Prints one table and
-// rewrites the figures table in docs/benchmarks.md with the date, machine and load average.
-// Settings: BENCH_DATABASE_URL, BENCH_PAGE_SECONDS (10), BENCH_GROWTH (10000), BENCH_SKIP ("checkout,growth,…"),
-// BENCH_WRITE_DOCS (1), PADDOCK_BUILD_DIR (build), MIGRATIONS_DIR (for measuring an older build).
+// (scripts/bench-checkout.ts); live numbers fanned out to 1,000 Server-Sent Events streams; Lighthouse (mobile,
+// median of 3) on the three public pages; first-load JavaScript against the budget (.size-limit.json). Prints one
+// table and rewrites the figures table in docs/benchmarks.md with the date, machine and load average.
+// Settings: BENCH_DATABASE_URL, BENCH_PAGE_SECONDS (10), BENCH_GROWTH (10000), BENCH_LIVE_CLIENTS (1000),
+// BENCH_SKIP ("pages,growth,startup,checkout,live,lighthouse,bundles"), BENCH_WRITE_DOCS (1),
+// PADDOCK_BUILD_DIR (build), MIGRATIONS_DIR (for measuring an older build).
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { benchLighthouse, LIGHTHOUSE_TARGET, meetsLighthouseTarget } from "./bench/lighthouse";
+import { benchLive } from "./bench/live";
 import {
   addCompetitions,
   benchPages,
@@ -26,6 +30,7 @@ import { benchDatabase, ensureBuild, machine, root, startApp } from "./bench/sup
 const Settings = z.object({
   BENCH_PAGE_SECONDS: z.coerce.number().int().min(1).default(10),
   BENCH_GROWTH: z.coerce.number().int().min(0).default(10_000),
+  BENCH_LIVE_CLIENTS: z.coerce.number().int().min(1).default(1000),
   BENCH_SKIP: z.string().default(""),
   BENCH_WRITE_DOCS: z.enum(["0", "1"]).default("1"),
   PADDOCK_BUILD_DIR: z.string().default("build"),
@@ -83,6 +88,44 @@ async function embeddedStartup() {
   const app = await startApp({ buildDir, databaseUrl: "" });
   await app.stop();
   rows.push(["start-up, fresh embedded database (PGlite: migrations, demo data)", ms(app.startupMs), "target ≤ 5 s"]);
+}
+
+/** Server-Sent Events fan-out and Lighthouse, on one app of their own (streams per client raised for the crowd). */
+async function liveAndLighthouse() {
+  const database = await benchDatabase();
+  const app = await startApp({ buildDir, databaseUrl: database.url, env: { LIVE_STREAMS_PER_CLIENT: "100000" } });
+  try {
+    const id = await firstCompetitionId(database.url);
+    if (!skip.has("live")) {
+      console.log(`Live numbers to ${settings.BENCH_LIVE_CLIENTS} streams…`);
+      const l = await benchLive(app, database.url, id, settings.BENCH_LIVE_CLIENTS);
+      rows.push([
+        `live numbers (SSE): ${l.connected} of ${l.clients} streams open, ${l.changes} changes`,
+        `p50 ${ms(l.p50)}, p99 ${ms(l.p99)}, max ${ms(l.max)}`,
+        `change (UPDATE → NOTIFY) to event at each stream; ${l.received} of ${l.connected * l.changes} delivered; ` +
+          `app RSS ${f0(l.rssIdleMb)} MB idle → ${f0(l.rssStreamsMb)} MB with the streams`,
+      ]);
+      if (l.connected < l.clients || l.received < l.connected * l.changes) process.exitCode = 1;
+    }
+    if (!skip.has("lighthouse")) {
+      const target = Object.entries(LIGHTHOUSE_TARGET)
+        .map(([c, n]) => `${c} ≥ ${n}`)
+        .join(", ");
+      for (const f of await benchLighthouse(app, id)) {
+        if (f.failing.length) console.log(`Lighthouse ${f.name}, below 0.9: ${f.failing.join("; ")}`);
+        const s = f.scores;
+        rows.push([
+          `Lighthouse ${f.name}, mobile, median of 3`,
+          `${s.performance} / ${s.accessibility} / ${s["best-practices"]} / ${s.seo}`,
+          `performance / accessibility / best practices / SEO; LCP ${ms(f.lcpMs)}, TBT ${ms(f.tbtMs)}, ` +
+            `CLS ${f.cls.toFixed(3)}; ${meetsLighthouseTarget(f) ? "meets" : "BELOW"} target (${target})`,
+        ]);
+      }
+    }
+  } finally {
+    await app.stop();
+    await database.drop();
+  }
 }
 
 function checkout() {
@@ -145,6 +188,7 @@ async function main() {
   if (!skip.has("pages")) await pagesAndGrowth();
   if (!skip.has("startup")) await embeddedStartup();
   if (!skip.has("checkout")) checkout();
+  if (!skip.has("live") || !skip.has("lighthouse")) await liveAndLighthouse();
   if (!skip.has("bundles")) bundles();
   const text = table();
   console.log(`\n${text}\n`);

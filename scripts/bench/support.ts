@@ -86,7 +86,7 @@ export async function waitForHealthy(baseUrl: string, child: ChildProcess) {
   throw new Error("The app did not become ready within 3 minutes.");
 }
 
-export type RunningApp = { baseUrl: string; startupMs: number; stop(): Promise<void> };
+export type RunningApp = { baseUrl: string; pid: number; startupMs: number; stop(): Promise<void> };
 
 /** Starts the built app (`node server.js`, production) on a free port and waits until it answers /readyz. */
 export async function startApp(options: {
@@ -131,7 +131,7 @@ export async function startApp(options: {
     await stop();
     throw error;
   }
-  return { baseUrl, startupMs: performance.now() - started, stop };
+  return { baseUrl, pid: child.pid as number, startupMs: performance.now() - started, stop };
 }
 
 /** The machine, as the figures table records it. */
