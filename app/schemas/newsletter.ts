@@ -58,6 +58,7 @@ export const newsletterCheck = formCheck(
 /** The unsubscribe page's button, and RFC 8058 one-click: `List-Unsubscribe=One-Click` from a mail provider. */
 export const UnsubscribeSchema = z.object({
   token: z.string().max(200).optional(),
+  campaign: z.string().max(200).optional(),
   "List-Unsubscribe": z.string().max(50).optional(),
 });
 

@@ -193,12 +193,12 @@ describe("a competition from creation to a redraw anyone can check", () => {
       };
       await card("J-1", "Harriet Vane", true);
       await expect.poll(() => toast(page, "Postal entry accepted").count(), SLOW).toBe(1);
-      await expect.poll(() => page.getByTestId("postal-accepted").innerText(), SLOW).toBe("1");
+      await expect.poll(() => page.locator(`[data-stat="accepted"]`).innerText(), SLOW).toBe("1");
 
       // The second card leaves out the statement accepting the terms: recorded, rejected, with its reason.
       await card("J-2", "Mary Quayle", false);
       await expect.poll(() => toast(page, "Postal entry rejected").count(), SLOW).toBe(1);
-      await expect.poll(() => page.getByTestId("postal-rejected").innerText(), SLOW).toBe("1");
+      await expect.poll(() => page.locator(`[data-stat="rejected"]`).innerText(), SLOW).toBe("1");
       expect(await page.getByTestId("postal-entry").filter({ hasText: "Rejected: incomplete" }).count()).toBe(1);
 
       const { services } = await app();

@@ -7,7 +7,7 @@ import { competitions } from "~/db/schema";
 import { formatPence } from "~/domain/money";
 import { seedCompetitions } from "~/server/demo/seed-data";
 import { app } from "./support/app";
-import { expectAccessible, expectNoConsoleErrors, hydrated, settled } from "./support/browser";
+import { expectAccessible, expectNoConsoleErrors, hydrated, type PageOptions, settled } from "./support/browser";
 import { insertCompetition, removeCompetition } from "./support/competitions";
 import { SLOW } from "./support/forms";
 import { scopedPages } from "./support/scoped-pages";
@@ -41,6 +41,44 @@ async function withCompetition<T>(
   }
 }
 
+/** The competitions the hero picks from (open, not sold out), soonest closing first; `featured` keeps featured ones. */
+async function heroCandidates(limit: number, { featured }: { featured?: boolean } = {}) {
+  const { services } = await app();
+  return services.db
+    .select({
+      id: competitions.id,
+      title: competitions.title,
+      prizeValue: competitions.prizeValue,
+      entryPricePence: competitions.entryPricePence,
+    })
+    .from(competitions)
+    .where(
+      and(
+        eq(competitions.status, "active"),
+        featured ? eq(competitions.featured, true) : undefined,
+        gt(competitions.endDate, new Date()),
+        lt(competitions.ticketsSold, competitions.totalTickets),
+      ),
+    )
+    .orderBy(asc(competitions.endDate), asc(competitions.id))
+    .limit(limit);
+}
+
+/** Opens the home page with the offer already seen and waits until the hero shows `expected`. */
+async function openHero(expected: { id: number; title: string }, options: PageOptions & { signedIn?: boolean } = {}) {
+  const { signedIn, ...pageOptions } = options;
+  const { page, context, errors } = await openPage(pageOptions);
+  await withoutOffer(context);
+  // A signed-in visitor's page is never shared, so no cached copy from another test answers.
+  if (signedIn) await signIn(context, await createUser());
+  await page.goto("/");
+  await hydrated(page);
+  const hero = page.getByTestId("hero");
+  await expect.poll(() => hero.getAttribute("data-competition-id"), SLOW).toBe(String(expected.id));
+  expect(await page.locator("h1").innerText()).toBe(expected.title);
+  return { page, hero, errors };
+}
+
 const visibleSlide = (page: Page) => page.locator('[aria-roledescription="slide"]:visible').getAttribute("aria-label");
 const dialogOpen = (page: Page) => page.evaluate(() => document.querySelector("dialog")?.open ?? false);
 
@@ -65,35 +103,11 @@ describe("the home page", () => {
   });
 
   it("heroes the first featured competition with its real title, price and value; the other two follow", async () => {
-    const { services } = await app();
-    const expected = await services.db
-      .select({
-        id: competitions.id,
-        title: competitions.title,
-        prizeValue: competitions.prizeValue,
-        entryPricePence: competitions.entryPricePence,
-      })
-      .from(competitions)
-      .where(
-        and(
-          eq(competitions.status, "active"),
-          eq(competitions.featured, true),
-          gt(competitions.endDate, new Date()),
-          lt(competitions.ticketsSold, competitions.totalTickets),
-        ),
-      )
-      .orderBy(asc(competitions.endDate), asc(competitions.id))
-      .limit(3);
+    const expected = await heroCandidates(3, { featured: true });
     expect(expected).toHaveLength(3);
     const [first, ...others] = expected as [(typeof expected)[number], ...typeof expected];
 
-    const { page, context, errors } = await openPage({ viewport: { width: 390, height: 844 } });
-    await withoutOffer(context);
-    await page.goto("/");
-    await hydrated(page);
-    const hero = page.getByTestId("hero");
-    expect(await hero.getAttribute("data-competition-id")).toBe(String(first.id));
-    expect(await page.locator("h1").innerText()).toBe(first.title);
+    const { page, hero, errors } = await openHero(first, { viewport: { width: 390, height: 844 } });
     expect(await hero.getByTestId("hero-price").innerText()).toBe(formatPence(first.entryPricePence));
     expect(await hero.getByTestId("hero-prize-value").innerText()).toBe(first.prizeValue);
     expect(await hero.innerText()).toMatch(/[\d,]+ \/ [\d,]+ sold/);
@@ -133,26 +147,9 @@ describe("the home page", () => {
     ).map((r) => r.id);
     await services.db.update(competitions).set({ featured: false }).where(inArray(competitions.id, featuredIds));
     try {
-      const now = new Date();
-      const [soonest] = await services.db
-        .select({ id: competitions.id, title: competitions.title })
-        .from(competitions)
-        .where(
-          and(
-            eq(competitions.status, "active"),
-            gt(competitions.endDate, now),
-            lt(competitions.ticketsSold, competitions.totalTickets),
-          ),
-        )
-        .orderBy(asc(competitions.endDate), asc(competitions.id))
-        .limit(1);
-      const { page, context } = await openPage();
-      await withoutOffer(context);
-      // A signed-in visitor's page is never shared, so no cached copy from another test answers.
-      await signIn(context, await createUser());
-      await page.goto("/");
-      expect(await page.getByTestId("hero").getAttribute("data-competition-id")).toBe(String(soonest!.id));
-      expect(await page.locator("h1").innerText()).toBe(soonest!.title);
+      const [soonest] = await heroCandidates(1);
+      if (!soonest) throw new Error("no open competition");
+      await openHero(soonest, { signedIn: true });
     } finally {
       await services.db.update(competitions).set({ featured: true }).where(inArray(competitions.id, featuredIds));
     }

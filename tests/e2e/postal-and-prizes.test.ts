@@ -109,7 +109,7 @@ describe("a moderator records postal entries from their cards", () => {
       await page.getByLabel("The card includes the statement accepting the terms").check();
       await page.getByRole("button", { name: "Record entry" }).click();
       await expect.poll(() => toast(page, "Postal entry accepted").count(), SLOW).toBe(1);
-      await expect.poll(() => page.getByTestId("postal-accepted").innerText(), SLOW).toBe("1");
+      await expect.poll(() => page.locator(`[data-stat="accepted"]`).innerText(), SLOW).toBe("1");
 
       // A second card from the same envelope is a bulk entry: recorded, rejected, with its reason.
       await fill("Date and time received", toLondonWallTime(new Date(Date.now() - 3_600_000)));
@@ -117,7 +117,7 @@ describe("a moderator records postal entries from their cards", () => {
       await fill("Full name", "Mary Quayle");
       await page.getByRole("button", { name: "Record entry" }).click();
       await expect.poll(() => toast(page, "Postal entry rejected").count(), SLOW).toBe(1);
-      await expect.poll(() => page.getByTestId("postal-rejected").innerText(), SLOW).toBe("1");
+      await expect.poll(() => page.locator(`[data-stat="rejected"]`).innerText(), SLOW).toBe("1");
       expect(await page.getByTestId("postal-entry").filter({ hasText: "Rejected: bulk envelope" }).count()).toBe(1);
 
       const { services } = await app();

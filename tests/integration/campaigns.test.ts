@@ -1,6 +1,13 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { auditLog, campaignRecipients, campaigns, emailOutbox, playerLimits } from "~/db/schema";
+import {
+  auditLog,
+  campaignRecipients,
+  campaigns,
+  emailOutbox,
+  newsletterSubscriptions,
+  playerLimits,
+} from "~/db/schema";
 import type { AudienceChoice } from "~/domain/campaign";
 import * as unsubscribeRoute from "~/routes/engagement/newsletter-unsubscribe";
 import * as campaignRoute from "~/routes/marketing/campaign";
@@ -11,7 +18,7 @@ import { createCompetition, createPaidOrder, createVerifiedUser } from "~/server
 import { audienceCount, audienceMembers } from "~/server/marketing/audience.server";
 import { changeCampaignState, createCampaign, getCampaign, updateCampaign } from "~/server/marketing/campaigns.server";
 import { sendDueCampaigns } from "~/server/marketing/sending.server";
-import { unsubscribeByToken } from "~/server/marketing/unsubscribe.server";
+import { unsubscribeByLink } from "~/server/marketing/unsubscribe.server";
 import { consentStateOf, recordConsent } from "~/server/platform/consent.server";
 import { createTestServices, type TestServices } from "../support/services";
 import { signedInAs, visitor } from "./auth-helpers";
@@ -49,6 +56,16 @@ const draft = (choice: AudienceChoice, name = "Autumn tack") => ({
   audience: choice.audience,
   competitionId: choice.competitionId ?? undefined,
 });
+
+/** The token of the address's newsletter subscription: the one unsubscribe link of every marketing e-mail. */
+async function subscriptionTokenOf(email: string) {
+  const [row] = await services.db
+    .select({ token: newsletterSubscriptions.unsubscribeToken })
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.email, email));
+  if (!row) throw new Error(`no subscription row for ${email}`);
+  return row.token;
+}
 
 async function outboxFor(email: string) {
   return services.db
@@ -276,7 +293,9 @@ describe("sending", () => {
         expect(messages, recipient.email).toHaveLength(recipient.status === "queued" ? 1 : 0);
       }
       const [message] = await outboxFor(done[0]?.email ?? "");
-      const link = `http://localhost:3999/newsletter/unsubscribe?token=${done[0]?.unsubscribeToken}`;
+      const token = await subscriptionTokenOf(done[0]?.email ?? "");
+      const query = `token=${token}&campaign=${done[0]?.unsubscribeToken}`;
+      const link = `http://localhost:3999/newsletter/unsubscribe?${query}`;
       expect(message?.headers).toEqual({
         "List-Unsubscribe": `<${link}>`,
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
@@ -300,7 +319,8 @@ describe("sending", () => {
       const first = done[0];
       if (!first?.userId) throw new Error("no first recipient");
       const anonymous = visitor(services);
-      const url = `/newsletter/unsubscribe?token=${first.unsubscribeToken}`;
+      const firstToken = await subscriptionTokenOf(first.email);
+      const url = `/newsletter/unsubscribe?token=${firstToken}&campaign=${first.unsubscribeToken}`;
       const clicked = await anonymous.post(unsubscribeRoute, url, { "List-Unsubscribe": "One-Click" });
       expect(clicked.status).toBe(200);
       expect(clicked.data.state).toBe("unsubscribed");
@@ -309,10 +329,11 @@ describe("sending", () => {
         source: "newsletter-one-click",
       });
       expect(
-        await unsubscribeByToken(services.db, first.unsubscribeToken, {
-          now: realNow,
-          source: "newsletter-unsubscribe-link",
-        }),
+        await unsubscribeByLink(
+          services.db,
+          { token: firstToken, campaign: first.unsubscribeToken },
+          { now: realNow, source: "newsletter-unsubscribe-link" },
+        ),
       ).toMatchObject({ status: "already-unsubscribed" });
       expect((await getCampaign(services, created.id))?.stats.unsubscribed).toBe(1);
       // And they are out of every audience from now on.
@@ -324,30 +345,82 @@ describe("sending", () => {
     }
   });
 
-  it("a person who deletes their account before their batch is skipped, and the list keeps no address", async () => {
+  /** A campaign to `count` consenting entrants of a new competition, scheduled a minute ahead, the clock past it. */
+  async function dueCampaign(count: number) {
     const admin = await createVerifiedUser(services, { roles: ["admin"] });
     const competition = await createCompetition(services.db);
-    const leaver = await entrant(competition);
-    await grant(leaver.email, leaver.id, ago(20));
+    const people = [];
+    for (let i = 0; i < count; i++) people.push(await entrant(competition));
+    for (const person of people) await grant(person.email, person.id, ago(20));
     const choice = { audience: "competition-entrants", competitionId: competition.id } as const;
     const created = await createCampaign(services, admin.id, draft(choice));
     if (!created.ok) throw new Error(created.message);
     const at = new Date(realNow.getTime() + 60_000);
     await changeCampaignState(services, admin.id, created.id, "schedule", at);
     services.now = () => new Date(at.getTime() + 1000);
+    return { id: created.id, people };
+  }
+
+  it("a person who deletes their account before their batch is skipped, and the list keeps no address", async () => {
+    const { id, people } = await dueCampaign(1);
+    const [leaver] = people;
+    if (!leaver) throw new Error("no recipient");
     try {
       // Started (recipients fixed) but no batch sent: the pass's allowance is spent.
       await sendDueCampaigns(services, { elapsedMs: 0 });
       const session = { ...leaver, emailVerified: true, twoFactorEnabled: false, createdAt: realNow, sessionId: "x" };
       expect(await deleteAccount(services, session)).toEqual({ ok: true });
       await sendDueCampaigns(services);
-      const [row] = await services.db
-        .select()
-        .from(campaignRecipients)
-        .where(eq(campaignRecipients.campaignId, created.id));
+      const [row] = await services.db.select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id));
       expect(row).toMatchObject({ status: "skipped", skipReason: "Account deleted", userId: null });
       expect(row?.email).toMatch(/^erased-\d+$/);
       expect(await outboxFor(leaver.email)).toEqual([]);
+    } finally {
+      services.now = () => realNow;
+    }
+  });
+
+  it("counts only withdrawals made from its own copy; links sent before one link per address still work", async () => {
+    const created = await dueCampaign(3);
+    try {
+      await sendDueCampaigns(services);
+      const rows = await services.db
+        .select()
+        .from(campaignRecipients)
+        .where(eq(campaignRecipients.campaignId, created.id))
+        .orderBy(asc(campaignRecipients.id));
+      const [viaNewsletter, legacy, forger] = rows;
+      if (!viaNewsletter || !legacy || !forger) throw new Error("three recipients expected");
+      const anonymous = visitor(services);
+      const unsubscribed = async () => (await getCampaign(services, created.id))?.stats.unsubscribed;
+      const oneClick = (query: string) =>
+        anonymous.post(unsubscribeRoute, `/newsletter/unsubscribe?${query}`, { "List-Unsubscribe": "One-Click" });
+
+      // Withdrawn through a link without the campaign's key (say the newsletter's): consent goes, the figure stays.
+      const plain = await oneClick(`token=${await subscriptionTokenOf(viaNewsletter.email)}`);
+      expect(plain.data.state).toBe("unsubscribed");
+      expect(await unsubscribed()).toBe(0);
+      // Another recipient's key on one's own link withdraws one's own consent only, and counts nothing.
+      const forged = await oneClick(
+        `token=${await subscriptionTokenOf(forger.email)}&campaign=${legacy.unsubscribeToken}`,
+      );
+      expect(forged.data.state).toBe("unsubscribed");
+      expect(await unsubscribed()).toBe(0);
+
+      // An old campaign link carried the recipient's key as the token: it still opens, withdraws and counts.
+      const page = await anonymous.get(unsubscribeRoute, `/newsletter/unsubscribe?token=${legacy.unsubscribeToken}`);
+      expect(page.data).toMatchObject({ state: "confirm", token: legacy.unsubscribeToken });
+      const old = await oneClick(`token=${legacy.unsubscribeToken}`);
+      expect(old.status).toBe(200);
+      expect(old.data.state).toBe("unsubscribed");
+      for (const person of [viaNewsletter, legacy, forger]) {
+        expect(await consentStateOf(services.db, { userId: person.userId, email: person.email })).toMatchObject({
+          status: "withdrawn",
+        });
+      }
+      expect(await unsubscribed()).toBe(1);
+      expect((await oneClick(`token=${legacy.unsubscribeToken}`)).data.state).toBe("already-unsubscribed");
+      expect(await unsubscribed()).toBe(1);
     } finally {
       services.now = () => realNow;
     }

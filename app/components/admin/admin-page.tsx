@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { AccountSection } from "~/components/account/account-shell";
 import { textLinkClass } from "~/components/legal-page";
+import { StatList } from "~/components/stat-list";
 
 /** A staff page: its heading, an optional line under it, and its sections. */
 export function AdminPage({
@@ -24,18 +25,9 @@ export function AdminPage({
 /** A titled card on a staff page: the account pages' section card. */
 export const AdminSection = AccountSection;
 
-/** Labelled facts in a grid; long values (ids, addresses) wrap anywhere rather than widen the page. */
+/** Labelled facts in a grid (a StatList of label and value pairs). */
 export function Facts({ items }: { items: [string, React.ReactNode][] }) {
-  return (
-    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
-      {items.map(([label, value]) => (
-        <div key={label}>
-          <dt className="text-sm text-muted-foreground">{label}</dt>
-          <dd className="font-medium wrap-anywhere">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <StatList items={items.map(([label, value]) => ({ label, value }))} />;
 }
 
 type Column = string | { label: string; numeric: true };

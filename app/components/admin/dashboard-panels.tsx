@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { textLinkClass } from "~/components/legal-page";
+import { StatList } from "~/components/stat-list";
 import { formatUkDate, formatUkShortDateTime } from "~/domain/london-format";
 import { formatPence } from "~/domain/money";
 import type { SellOutProjection } from "~/domain/sell-through";
@@ -30,17 +31,7 @@ export function StatCards({ cards }: { cards: StatCardsView }) {
     { label: "Active Competitions", value: number(cards.activeCompetitions), note: "Open for entries now" },
     { label: "Total Orders", value: number(cards.totalOrders), note: "Paid orders" },
   ];
-  return (
-    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      {items.map((card) => (
-        <div key={card.label} className="rounded-lg border border-border bg-card p-5 text-card-foreground">
-          <dt className="text-sm text-muted-foreground">{card.label}</dt>
-          <dd className="mt-1 text-2xl font-bold">{card.value}</dd>
-          <dd className="mt-1 text-sm text-muted-foreground">{card.note}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <StatList items={items} layout="cards" />;
 }
 
 function projectionText(projection: SellOutProjection) {

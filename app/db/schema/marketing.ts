@@ -55,7 +55,7 @@ export const campaignRecipients = pgTable(
     status: text("status", { enum: CAMPAIGN_RECIPIENT_STATUSES }).notNull().default("pending"),
     /** Why the send-time check skipped this person (consent withdrawn, paused, self-excluded, deleted). */
     skipReason: text("skip_reason"),
-    /** The personal one-click unsubscribe token (served by /newsletter/unsubscribe). */
+    /** Opaque key the unsubscribe link carries as `campaign`, so the campaign counts the click (ADR 025). */
     unsubscribeToken: text("unsubscribe_token").notNull().unique(),
     outboxId: integer("outbox_id").references(() => emailOutbox.id, { onDelete: "set null" }),
     queuedAt: instant("queued_at"),

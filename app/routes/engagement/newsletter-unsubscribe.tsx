@@ -5,23 +5,26 @@ import { buttonClass, SubmitButton } from "~/components/ui/button";
 import { privatePageMeta } from "~/lib/seo";
 import { UnsubscribeSchema } from "~/schemas/newsletter";
 import { UNSUBSCRIBE_SOURCES } from "~/server/engagement/newsletter.server";
-import { findUnsubscribeToken, unsubscribeByToken } from "~/server/marketing/unsubscribe.server";
+import { findUnsubscribeLink, unsubscribeByLink } from "~/server/marketing/unsubscribe.server";
 import { servicesContext } from "~/server/platform/context";
 import { formReply, readSubmission, refused } from "~/server/platform/form-action.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 type View =
-  | { state: "confirm"; email: string; token: string }
+  | { state: "confirm"; email: string; token: string; campaign?: string }
   | { state: "unsubscribed" | "already-unsubscribed"; email: string }
   | { state: "invalid" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const found = await findUnsubscribeToken(services.db, token);
+  const query = new URL(request.url).searchParams;
+  const link = { token: query.get("token") ?? "", campaign: query.get("campaign") || undefined };
+  const found = await findUnsubscribeLink(services.db, link);
   if (!found) return data<View>({ state: "invalid" }, { status: 404 });
   const email = maskEmail(found.email);
-  return data<View>(found.unsubscribed ? { state: "already-unsubscribed", email } : { state: "confirm", email, token });
+  return data<View>(
+    found.unsubscribed ? { state: "already-unsubscribed", email } : { state: "confirm", email, ...link },
+  );
 }
 
 /**
@@ -33,9 +36,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = await readSubmission(services, request, UnsubscribeSchema);
   if (submission.status !== "success") return refused(submission, {}, { state: "invalid" as const });
   const sent = submission.value;
-  const token = sent.token || new URL(request.url).searchParams.get("token") || "";
+  const query = new URL(request.url).searchParams;
+  const link = {
+    token: sent.token || query.get("token") || "",
+    campaign: sent.campaign || query.get("campaign") || undefined,
+  };
   const source = sent["List-Unsubscribe"] === "One-Click" ? UNSUBSCRIBE_SOURCES.oneClick : UNSUBSCRIBE_SOURCES.link;
-  const outcome = await unsubscribeByToken(services.db, token, { now: services.now(), source });
+  const outcome = await unsubscribeByLink(services.db, link, { now: services.now(), source });
   if (outcome.status === "unknown-token") return formReply(submission, { status: 404 }, { state: "invalid" as const });
   return formReply(submission, {}, { state: outcome.status, email: maskEmail(outcome.email) });
 }
@@ -58,6 +65,7 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
           </p>
           <Form method="post" className="mt-8 flex flex-wrap justify-center gap-3">
             <input type="hidden" name="token" value={view.token} />
+            {view.campaign ? <input type="hidden" name="campaign" value={view.campaign} /> : null}
             <SubmitButton busy={submitting} label="Unsubscribe" busyLabel="Unsubscribing..." />
             <Link to="/" className={buttonClass("outline")}>
               Keep me subscribed

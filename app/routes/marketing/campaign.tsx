@@ -1,9 +1,10 @@
 import { data, Link } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error-boundary";
-import { AdminPage, AdminSection, Facts } from "~/components/admin/admin-page";
+import { AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { textLinkClass } from "~/components/legal-page";
 import { CampaignForm } from "~/components/marketing/campaign-form";
 import { CampaignPreview, ScheduleForm, StateActions } from "~/components/marketing/campaign-panels";
+import { StatList } from "~/components/stat-list";
 import { AUDIENCE_LABELS, CAMPAIGN_STATE_LABELS, isEditable } from "~/domain/campaign";
 import { formatUkDateTime } from "~/domain/london-format";
 import { pageMeta } from "~/lib/seo";
@@ -105,47 +106,26 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
         </Link>
       </p>
       <AdminSection id="campaign-facts" title="Campaign">
-        <Facts
+        <StatList
           items={[
-            [
-              "State",
-              <span key="state" data-campaign-state={campaign.state}>
-                {CAMPAIGN_STATE_LABELS[campaign.state]}
-              </span>,
-            ],
-            ["Audience", `${AUDIENCE_LABELS[campaign.audience]}${competition ? `: ${competition.title}` : ""}`],
-            ["Send at", campaign.scheduledAt ? formatUkDateTime(campaign.scheduledAt) : "Not scheduled"],
-            ...(campaign.sentAt ? [["Sent", formatUkDateTime(campaign.sentAt)] as [string, string]] : []),
-            [
-              "Recipients",
-              <span key="recipients" data-stat="recipients">
-                {stats.recipients}
-              </span>,
-            ],
-            [
-              "Sent",
-              <span key="sent" data-stat="sent">
-                {stats.sent}
-              </span>,
-            ],
-            [
-              "Failed",
-              <span key="failed" data-stat="failed">
-                {stats.failed}
-              </span>,
-            ],
-            [
-              "Skipped at send time",
-              <span key="skipped" data-stat="skipped">
-                {stats.skipped}
-              </span>,
-            ],
-            [
-              "Unsubscribed",
-              <span key="unsubscribed" data-stat="unsubscribed">
-                {stats.unsubscribed}
-              </span>,
-            ],
+            {
+              label: "State",
+              value: <span data-campaign-state={campaign.state}>{CAMPAIGN_STATE_LABELS[campaign.state]}</span>,
+            },
+            {
+              label: "Audience",
+              value: `${AUDIENCE_LABELS[campaign.audience]}${competition ? `: ${competition.title}` : ""}`,
+            },
+            {
+              label: "Send at",
+              value: campaign.scheduledAt ? formatUkDateTime(campaign.scheduledAt) : "Not scheduled",
+            },
+            ...(campaign.sentAt ? [{ label: "Sent", value: formatUkDateTime(campaign.sentAt) }] : []),
+            { label: "Recipients", value: stats.recipients, id: "recipients" },
+            { label: "Sent", value: stats.sent, id: "sent" },
+            { label: "Failed", value: stats.failed, id: "failed" },
+            { label: "Skipped at send time", value: stats.skipped, id: "skipped" },
+            { label: "Unsubscribed", value: stats.unsubscribed, id: "unsubscribed" },
           ]}
         />
         {count ? (

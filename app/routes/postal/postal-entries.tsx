@@ -1,8 +1,9 @@
 import { data, Link } from "react-router";
-import { AdminErrorBoundary, AdminPage, AdminSection, AdminTable, Facts, tdClass } from "~/components/admin/admin-page";
+import { AdminErrorBoundary, AdminPage, AdminSection, AdminTable, tdClass } from "~/components/admin/admin-page";
 import { PostalEntryForm } from "~/components/admin/postal-entry-form";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { textLinkClass } from "~/components/legal-page";
+import { StatList } from "~/components/stat-list";
 import { POSTAL_LIST_LIMIT, POSTAL_MESSAGES } from "~/content/postal";
 import { POSTAL_REJECTION_REASONS } from "~/db/constants";
 import { formatUkDateTime } from "~/domain/london-format";
@@ -80,26 +81,16 @@ export default function PostalEntriesPage({ loaderData, actionData }: Route.Comp
         </Link>
       </p>
       <AdminSection id="postal-counts-title" title="Outcomes">
-        <Facts
+        <StatList
           items={[
-            ["Status", <StatusBadge key="status" status={competition.status} />],
-            ["Entries close", formatUkDateTime(competition.closesAt)],
-            [
-              "Accepted",
-              <span key="accepted" data-testid="postal-accepted">
-                {counts.accepted}
-              </span>,
-            ],
-            [
-              "Rejected",
-              <span key="rejected" data-testid="postal-rejected">
-                {counts.rejected}
-              </span>,
-            ],
-            ...POSTAL_REJECTION_REASONS.map((reason): [string, React.ReactNode] => [
-              `Rejected: ${reason}`,
-              rejections[reason] ?? 0,
-            ]),
+            { label: "Status", value: <StatusBadge status={competition.status} /> },
+            { label: "Entries close", value: formatUkDateTime(competition.closesAt) },
+            { label: "Accepted", value: counts.accepted, id: "accepted" },
+            { label: "Rejected", value: counts.rejected, id: "rejected" },
+            ...POSTAL_REJECTION_REASONS.map((reason) => ({
+              label: `Rejected: ${reason}`,
+              value: rejections[reason] ?? 0,
+            })),
           ]}
         />
       </AdminSection>

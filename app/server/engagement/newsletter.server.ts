@@ -9,7 +9,7 @@ import {
   subscriberName,
 } from "~/schemas/newsletter";
 import { recordConsent } from "../platform/consent.server";
-import type { Database, Executor } from "../platform/db.server";
+import type { Executor } from "../platform/db.server";
 import type { EmailContent } from "../platform/email/content";
 import { enqueueEmail } from "../platform/mail.server";
 import { publicOrigin } from "../platform/public-origin.server";
@@ -28,8 +28,13 @@ export const UNSUBSCRIBE_WORDING = "Unsubscribed from Paddock marketing emails."
 export const UNSUBSCRIBE_SOURCES = { link: "newsletter-unsubscribe-link", oneClick: "newsletter-one-click" } as const;
 export type UnsubscribeSource = (typeof UNSUBSCRIBE_SOURCES)[keyof typeof UNSUBSCRIBE_SOURCES];
 
-export function unsubscribeUrl(baseUrl: string, token: string) {
-  return `${baseUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+/**
+ * The one unsubscribe link of every marketing e-mail: the address's subscription token and, on a campaign's copy,
+ * `campaign` (the recipient's opaque key) so that campaign can count the withdrawal it caused (ADR 025).
+ */
+export function unsubscribeUrl(baseUrl: string, token: string, campaign?: string) {
+  const url = `${baseUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+  return campaign ? `${url}&campaign=${encodeURIComponent(campaign)}` : url;
 }
 
 /**
@@ -127,44 +132,61 @@ function welcomeEmail(name: string, unsubscribeLink: string): EmailContent {
 /** What a marketing message's subscription row says when the address never used the newsletter form. */
 export const MARKETING_LINK_SOURCE = "marketing-message";
 
+export type MarketingRecipient = { email: string; name: string; basis: string };
+
 /**
  * The one-click unsubscribe link (and its RFC 2369/8058 headers) for a marketing message we are lawfully sending to
  * `email` now, in the caller's transaction: the address's newsletter subscription token, so every marketing message
- * opts out through the same page and the same ledger withdrawal. An address without a subscription row gets one
- * holding `basis` (why we may write to it; no consent is recorded for it); a row marked unsubscribed is opened again,
- * because the caller has checked that the ledger's current choice is not a withdrawal.
+ * opts out through the same page and the same ledger withdrawal. A row marked unsubscribed is opened again, because
+ * the caller has checked that the ledger's current choice is not a withdrawal. `campaign` is a campaign recipient's
+ * key, carried so the campaign counts an unsubscribe from its copy.
  */
 export async function marketingUnsubscribeLink(
   tx: Executor,
   origin: string,
-  recipient: { email: string; name: string; basis: string },
+  recipient: MarketingRecipient,
   now: Date,
+  campaign?: string,
 ): Promise<{ url: string; headers: Record<string, string> }> {
+  const token = await subscriptionToken(tx, recipient, now, { reopen: true });
+  const url = unsubscribeUrl(origin, token, campaign);
+  return { url, headers: listUnsubscribeHeaders(url) };
+}
+
+/**
+ * The unsubscribe token of the address's subscription row. An address without one gets a row holding `basis` (why
+ * we may write to it; no consent is recorded for it); `reopen` clears an earlier unsubscribe.
+ */
+export async function subscriptionToken(
+  tx: Executor,
+  recipient: MarketingRecipient,
+  now: Date,
+  options: { reopen: boolean },
+): Promise<string> {
   const t = newsletterSubscriptions;
   const [existing] = await tx
     .select({ id: t.id, token: t.unsubscribeToken, unsubscribedAt: t.unsubscribedAt })
     .from(t)
     .where(sql`lower(${t.email}) = ${recipient.email.trim().toLowerCase()}`)
     .limit(1);
-  let token = existing?.token;
-  if (existing?.unsubscribedAt) {
-    await tx.update(t).set({ unsubscribedAt: null, updatedAt: now }).where(eq(t.id, existing.id));
+  if (existing) {
+    if (existing.unsubscribedAt && options.reopen) {
+      await tx.update(t).set({ unsubscribedAt: null, updatedAt: now }).where(eq(t.id, existing.id));
+    }
+    return existing.token;
   }
-  if (!token) {
-    token = randomBytes(32).toString("base64url");
-    await tx.insert(t).values({
-      email: recipient.email.trim(),
-      name: recipient.name,
-      consentText: recipient.basis,
-      consentedAt: now,
-      consentSource: MARKETING_LINK_SOURCE,
-      unsubscribeToken: token,
-      createdAt: now,
-      updatedAt: now,
-    });
-  }
-  const url = unsubscribeUrl(origin, token);
-  return { url, headers: listUnsubscribeHeaders(url) };
+  const token = randomBytes(32).toString("base64url");
+  await tx.insert(t).values({
+    email: recipient.email.trim(),
+    name: recipient.name,
+    consentText: recipient.basis,
+    consentedAt: now,
+    consentSource: MARKETING_LINK_SOURCE,
+    unsubscribeToken: token,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return token;
 }
 
 /** RFC 2369 and RFC 8058: mail clients offer their own one-click unsubscribe, which POSTs to the link. */
@@ -176,7 +198,7 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
 export type SubscriptionByToken = { email: string; unsubscribed: boolean };
 
-export async function findSubscriptionByToken(db: Database, token: string): Promise<SubscriptionByToken | undefined> {
+export async function findSubscriptionByToken(db: Executor, token: string): Promise<SubscriptionByToken | undefined> {
   if (!TOKEN_PATTERN.test(token)) return undefined;
   const [row] = await db
     .select({ email: newsletterSubscriptions.email, unsubscribedAt: newsletterSubscriptions.unsubscribedAt })
@@ -191,7 +213,7 @@ export type UnsubscribeOutcome =
 
 /** Withdraws marketing consent for the subscription holding `token` and records the withdrawal. Idempotent. */
 export async function unsubscribeFromNewsletter(
-  db: Database,
+  db: Executor,
   token: string,
   options: { now: Date; source: UnsubscribeSource },
 ): Promise<UnsubscribeOutcome> {

@@ -14,21 +14,11 @@ export type CampaignOutcome =
   | { ok: true; id: number; message: string }
   | { ok: false; status: number; message: string };
 
-/** The newsletter's unsubscribe page serves campaign tokens too (marketing/unsubscribe.server.ts). */
-export const campaignUnsubscribeUrl = (origin: string, token: string) =>
-  `${origin}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
-
-/** The list-unsubscribe headers of RFC 2369 and RFC 8058: mail apps offer one click, which POSTs to the link. */
-export const unsubscribeHeaders = (url: string) => ({
-  "List-Unsubscribe": `<${url}>`,
-  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-});
-
 const PREVIEW_LENGTH = 140;
 
 /**
  * A campaign as an e-mail: staff's plain text as paragraphs (escaped by the template, never HTML), the marketing
- * footer with the recipient's own unsubscribe link, and an unsubscribe link in the body too.
+ * footer with the recipient's unsubscribe link, and an unsubscribe link in the body too.
  */
 export function campaignEmail(campaign: { content: string }, unsubscribeUrl: string, note?: string): EmailContent {
   const body = paragraphs(campaign.content);

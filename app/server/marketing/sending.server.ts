@@ -2,14 +2,17 @@ import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, inArray, lte, notExists } from "drizzle-orm";
 import { campaignRecipients, campaigns } from "~/db/schema";
 import { EXCLUSION_LABELS, passAllowance, planBatches } from "~/domain/campaign";
+import { DEFAULT_SUBSCRIBER_NAME } from "~/schemas/newsletter";
 import { recordAudit } from "../admin/audit.server";
+import { marketingUnsubscribeLink } from "../engagement/newsletter.server";
 import type { Executor } from "../platform/db.server";
 import { type PeriodicJob, startPeriodicJob } from "../platform/jobs.server";
 import { enqueueEmail } from "../platform/mail.server";
 import { publicOrigin } from "../platform/public-origin.server";
 import type { Services } from "../platform/services.server";
 import { audienceMembers, recheckRecipients } from "./audience.server";
-import { campaignEmail, campaignUnsubscribeUrl, unsubscribeHeaders } from "./campaigns.server";
+import { campaignEmail } from "./campaigns.server";
+import { CAMPAIGN_BASIS } from "./unsubscribe.server";
 
 /** How often each process looks for due campaigns and sends its share of the rate. */
 export const CAMPAIGN_PASS_INTERVAL_MS = 15_000;
@@ -71,9 +74,9 @@ async function startCampaign(services: Services, id: number) {
 
 /**
  * One batch of a campaign, in one transaction: each pending recipient is checked again (consent, pause,
- * self-exclusion, deletion) and either queued in the outbox with its own unsubscribe link and headers, or skipped
- * with the reason. The status change and the outbox row commit together: a crash before the commit leaves the
- * batch pending (sent later, once), a crash after it leaves it queued (never sent again).
+ * self-exclusion, deletion) and either queued in the outbox with the address's unsubscribe link (ADR 025) and
+ * headers, or skipped with the reason. The status change and the outbox row commit together: a crash before the
+ * commit leaves the batch pending (sent later, once), a crash after it leaves it queued (never sent again).
  */
 async function sendBatch(services: Services, origin: string, campaignId: number, size: number) {
   const now = services.now();
@@ -107,12 +110,13 @@ async function sendBatch(services: Services, origin: string, campaignId: number,
         skipped++;
         continue;
       }
-      const url = campaignUnsubscribeUrl(origin, recipient.unsubscribeToken);
+      const who = { email: recipient.email, name: DEFAULT_SUBSCRIBER_NAME, basis: CAMPAIGN_BASIS };
+      const link = await marketingUnsubscribeLink(tx, origin, who, now, recipient.unsubscribeToken);
       const outboxId = await enqueueEmail(tx, {
         to: recipient.email,
         subject: campaign.subject,
-        content: campaignEmail(campaign, url),
-        headers: unsubscribeHeaders(url),
+        content: campaignEmail(campaign, link.url),
+        headers: link.headers,
         kind: "campaign",
       });
       await tx.update(r).set({ status: "queued", outboxId, queuedAt: now }).where(eq(r.id, recipient.id));

@@ -1,72 +1,81 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { campaignRecipients, newsletterSubscriptions } from "~/db/schema";
+import { campaignRecipients } from "~/db/schema";
+import { DEFAULT_SUBSCRIBER_NAME } from "~/schemas/newsletter";
 import {
   findSubscriptionByToken,
   type SubscriptionByToken,
-  UNSUBSCRIBE_WORDING,
+  subscriptionToken,
   type UnsubscribeOutcome,
   type UnsubscribeSource,
   unsubscribeFromNewsletter,
 } from "../engagement/newsletter.server";
-import { recordConsent } from "../platform/consent.server";
-import type { Database } from "../platform/db.server";
+import type { Database, Executor } from "../platform/db.server";
 
-// One unsubscribe page (/newsletter/unsubscribe) and one withdrawal for every marketing e-mail: a token is either a
-// newsletter subscription's or a campaign recipient's. Each campaign message carries its recipient's own token, so
-// the campaign's "unsubscribed" count is exact and nobody needs a newsletter subscription to leave.
+// Every marketing e-mail has one unsubscribe link (ADR 025): the address's newsletter subscription token, served by
+// /newsletter/unsubscribe and withdrawn in the consent ledger. A campaign's copy adds `campaign`, the recipient's
+// opaque key, which only marks that recipient unsubscribed for the campaign's figure when the click withdrew consent.
 
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+/** What a subscription row created for a campaign recipient holds as the reason we may write to them. */
+export const CAMPAIGN_BASIS = "Campaign recipient: marketing consent recorded in the consent ledger.";
 
-async function recipientByToken(db: Database, token: string) {
-  if (!TOKEN_PATTERN.test(token)) return undefined;
+export type UnsubscribeLink = { token: string; campaign?: string };
+
+const KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+
+async function recipientByKey(db: Executor, key: string | undefined) {
+  if (!key || !KEY_PATTERN.test(key)) return undefined;
   const [row] = await db
     .select({ email: campaignRecipients.email, unsubscribedAt: campaignRecipients.unsubscribedAt })
     .from(campaignRecipients)
-    .where(eq(campaignRecipients.unsubscribeToken, token));
+    .where(eq(campaignRecipients.unsubscribeToken, key));
   return row;
 }
 
-/** Whose unsubscribe link this is: a campaign recipient's, else a newsletter subscription's. */
-export async function findUnsubscribeToken(db: Database, token: string): Promise<SubscriptionByToken | undefined> {
-  const recipient = await recipientByToken(db, token);
-  if (recipient) return { email: recipient.email, unsubscribed: recipient.unsubscribedAt !== null };
-  return findSubscriptionByToken(db, token);
+/** Whose unsubscribe link this is. A link sent before ADR 025 carries a campaign recipient's key as its token. */
+export async function findUnsubscribeLink(
+  db: Database,
+  link: UnsubscribeLink,
+): Promise<SubscriptionByToken | undefined> {
+  const subscription = await findSubscriptionByToken(db, link.token);
+  if (subscription) return subscription;
+  const recipient = await recipientByKey(db, link.token);
+  return recipient && { email: recipient.email, unsubscribed: recipient.unsubscribedAt !== null };
 }
 
 /**
- * Withdraws marketing consent at once for the address the token was sent to, recording the withdrawal in the ledger
- * (with the account, when the address had one) and ending any newsletter subscription of the address. Idempotent.
+ * Withdraws marketing consent at once for the address the link was sent to (the newsletter's withdrawal, recorded in
+ * the ledger) and, when that click withdrew it and the link came from a campaign, counts it for that campaign: one
+ * transaction. An older campaign link (the recipient's key alone) withdraws through the address's subscription, made
+ * for it when the address had none. Idempotent.
  */
-export async function unsubscribeByToken(
+export async function unsubscribeByLink(
   db: Database,
-  token: string,
+  link: UnsubscribeLink,
   options: { now: Date; source: UnsubscribeSource },
 ): Promise<UnsubscribeOutcome> {
-  if (!(await recipientByToken(db, token))) return unsubscribeFromNewsletter(db, token, options);
-  const r = campaignRecipients;
   return db.transaction(async (tx) => {
-    const [row] = await tx
+    const current = await currentLink(tx, link, options.now);
+    const outcome = await unsubscribeFromNewsletter(tx, current.token, options);
+    if (outcome.status !== "unsubscribed" || !current.campaign) return outcome;
+    const r = campaignRecipients;
+    await tx
       .update(r)
       .set({ unsubscribedAt: options.now })
-      .where(and(eq(r.unsubscribeToken, token), isNull(r.unsubscribedAt)))
-      .returning({ email: r.email, userId: r.userId });
-    if (!row) {
-      const [existing] = await tx.select({ email: r.email }).from(r).where(eq(r.unsubscribeToken, token));
-      return existing ? { status: "already-unsubscribed", email: existing.email } : { status: "unknown-token" };
-    }
-    await recordConsent(tx, {
-      email: row.email,
-      userId: row.userId,
-      granted: false,
-      wording: UNSUBSCRIBE_WORDING,
-      source: options.source,
-      at: options.now,
-    });
-    const n = newsletterSubscriptions;
-    await tx
-      .update(n)
-      .set({ unsubscribedAt: options.now, updatedAt: options.now })
-      .where(and(sql`lower(${n.email}) = ${row.email}`, isNull(n.unsubscribedAt)));
-    return { status: "unsubscribed", email: row.email };
+      .where(
+        and(
+          eq(r.unsubscribeToken, current.campaign),
+          eq(r.email, sql`lower(${outcome.email})`),
+          isNull(r.unsubscribedAt),
+        ),
+      );
+    return outcome;
   });
+}
+
+async function currentLink(tx: Executor, link: UnsubscribeLink, now: Date): Promise<UnsubscribeLink> {
+  if (link.campaign || (await findSubscriptionByToken(tx, link.token))) return link;
+  const recipient = await recipientByKey(tx, link.token);
+  if (!recipient) return link;
+  const who = { email: recipient.email, name: DEFAULT_SUBSCRIBER_NAME, basis: CAMPAIGN_BASIS };
+  return { token: await subscriptionToken(tx, who, now, { reopen: false }), campaign: link.token };
 }
