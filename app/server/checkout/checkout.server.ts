@@ -171,7 +171,7 @@ export async function startCheckout(
     const early = refusedBeforeReserving(parsed, byId, now);
     if (early) {
       const mine = await findByKey(db, input.userId, key);
-      if (mine) return resumeExisting(services, mine, false);
+      if (mine) return resumeExisting(services, mine);
       throw early;
     }
     const capped = parsed.some((line) => competitionOf(line).maxTicketsPerUser !== null);
@@ -263,7 +263,7 @@ export async function startCheckout(
   }
   const result = created.isNew
     ? await createSession(services, created.order, created.lines)
-    : await resumeExisting(services, created.order, false);
+    : await resumeExisting(services, created.order);
   // The buyer has answered the question and reached the payment page: two steps of the funnel.
   if (result.ok && created.isNew)
     await recordFunnel(services, ["answered", "checkout_started"], ids, { userId: input.userId });
@@ -342,14 +342,10 @@ const OTHER_PROCESS_WAITS_MS = [100, 200, 400, 800, 1600, 3200];
  * app process) is looked for a few times at growing intervals, and if no session appears (it may have crashed),
  * the repeat creates it itself with the same idempotency key, so the same session.
  */
-async function resumeExisting(
-  services: Services,
-  order: ExistingOrder,
-  isCreator: boolean,
-): Promise<StartCheckoutResult> {
+async function resumeExisting(services: Services, order: ExistingOrder): Promise<StartCheckoutResult> {
   let current = order;
   const waits = [0, ...OTHER_PROCESS_WAITS_MS];
-  while (!isCreator && current.paymentStatus === "pending" && !current.checkoutUrl && waits.length > 0) {
+  while (current.paymentStatus === "pending" && !current.checkoutUrl && waits.length > 0) {
     const running = sessionsInFlight.get(order.id);
     if (running) return running;
     const wait = waits.shift() as number;
@@ -357,7 +353,7 @@ async function resumeExisting(
     const [fresh] = await services.db.select().from(orders).where(eq(orders.id, order.id));
     if (fresh) current = fresh;
   }
-  return openSession(services, current, isCreator);
+  return openSession(services, current, false);
 }
 
 async function openSession(
