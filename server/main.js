@@ -1,5 +1,6 @@
 // Starts Paddock's HTTP server. Development: Vite middleware with HMR. Production: the built app.
 // Kept in plain JavaScript so Node runs it directly; everything it loads is built by Vite.
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
@@ -9,6 +10,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // Read before the app (and its validated configuration) is loaded, since it says where the built app is; the same
 // variable tells react-router.config.ts where to build.
 const buildDir = path.resolve(root, process.env.PADDOCK_BUILD_DIR ?? "build");
+
+/** A path segment decoded as serve-static decodes it, or as sent when it is not valid percent-encoding. */
+const decodeURIComponentSafe = (segment) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
 
 const isEventStream = (res) => String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream");
 
@@ -41,7 +51,16 @@ export async function startServer({ port, development = false } = {}) {
       }),
     );
     server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-    server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+    // The other public files (favicon, images) by their top-level names only: pages, the API and the payment
+    // stand-in then never cost a file-system look-up for a file that is not there.
+    const clientDir = path.join(buildDir, "client");
+    const publicFiles = express.static(clientDir, { maxAge: "1h" });
+    const topLevel = new Set(readdirSync(clientDir));
+    server.use((req, res, next) => {
+      const first = decodeURIComponentSafe(req.path.split("/")[1] ?? "");
+      if (topLevel.has(first)) publicFiles(req, res, next);
+      else next();
+    });
     server.use(started.app);
   }
 

@@ -33,7 +33,7 @@ const SETTING_KEYS = {
   disputeBodyUrl: "complaints.dispute_body_url",
 } as const;
 
-type SettingRow = { key: string; value: unknown };
+export type SettingRow = { key: string; value: unknown };
 
 const isReplyDays = (v: unknown): v is number =>
   typeof v === "number" && Number.isInteger(v) && v >= MIN_REPLY_WORKING_DAYS && v <= MAX_REPLY_WORKING_DAYS;

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { basketItems, orderLines, orders, payments, stripeStandinSessions } from "~/db/schema";
 import { addToBasket } from "~/server/checkout/basket.server";
 import { cancelCheckout, verifyPayment } from "~/server/checkout/checkout.server";
@@ -184,6 +184,81 @@ describe("the server decides", () => {
     expect((await h.competition(comp.id)).ticketsReserved).toBe(2);
     const sessions = await h.services.db.select().from(stripeStandinSessions);
     expect(sessions.filter((s) => s.metadata.order_id === a.orderId)).toHaveLength(1);
+  });
+
+  /** Holds the provider's session creation until `release`, counting the calls (a slow provider). */
+  function gateProvider() {
+    const real = h.services.payments;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const calls: string[] = [];
+    h.services.payments = {
+      ...real,
+      async createCheckoutSession(input) {
+        calls.push(input.orderId);
+        await gate;
+        return real.createCheckoutSession(input);
+      },
+    };
+    return { calls, release, restore: () => h.providerDown(false) };
+  }
+
+  it("answers a repeat arriving while the first request is at the provider with that request's session", async () => {
+    const comp = await h.createCompetition();
+    const buyer = await h.createBuyer();
+    const key = crypto.randomUUID();
+    const line = { competitionId: comp.id, quantity: 1, skillAnswer: CORRECT };
+    const provider = gateProvider();
+    try {
+      const first = h.checkout(buyer, [line], { key });
+      await expect.poll(() => provider.calls.length).toBe(1);
+      let repeatSettled = false;
+      const repeat = h.checkout(buyer, [line], { key }).finally(() => {
+        repeatSettled = true;
+      });
+      // The repeat finds the order and waits for the creator; it does not answer before the provider does.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(repeatSettled).toBe(false);
+      provider.release();
+      const [a, b] = await Promise.all([first, repeat]);
+      if (!a.ok || !b.ok) throw new Error("a request was refused");
+      expect(b).toEqual(a);
+      expect(provider.calls).toEqual([a.orderId]);
+    } finally {
+      provider.restore();
+    }
+  });
+
+  it("lets a repeat wait for a first request served by another app process, then answer with its session", async () => {
+    const comp = await h.createCompetition();
+    const buyer = await h.createBuyer();
+    const key = crypto.randomUUID();
+    const line = { competitionId: comp.id, quantity: 1, skillAnswer: CORRECT };
+    // A fresh copy of the checkout module stands for another process: it shares the database, not the memory.
+    vi.resetModules();
+    const otherProcess = await import("~/server/checkout/checkout.server");
+    const provider = gateProvider();
+    try {
+      const first = otherProcess.startCheckout(h.services, {
+        userId: buyer.id,
+        email: buyer.email,
+        lines: [line],
+        idempotencyKey: key,
+        source: "single",
+      });
+      await expect.poll(() => provider.calls.length).toBe(1);
+      const repeat = h.checkout(buyer, [line], { key });
+      setTimeout(provider.release, 300);
+      const [a, b] = await Promise.all([first, repeat]);
+      if (!a.ok || !b.ok) throw new Error("a request was refused");
+      expect(b).toEqual(a);
+      expect(provider.calls).toEqual([a.orderId]);
+      expect(await h.services.db.select().from(orders).where(eq(orders.userId, buyer.id))).toHaveLength(1);
+    } finally {
+      provider.restore();
+    }
   });
 
   it.each([

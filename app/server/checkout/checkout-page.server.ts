@@ -9,7 +9,7 @@ import { CHECKOUT_FALLBACK_MESSAGE } from "~/schemas/checkout";
 import { EligibilitySchema } from "~/schemas/protection";
 import type { SessionUser } from "../accounts/session.server";
 import type { Services } from "../platform/services.server";
-import { checkCanEnter, confirmEligibility, getProtectionStatus } from "../protection/player-protection.server";
+import { confirmEligibility, protectionForOrder } from "../protection/player-protection.server";
 import { competitionColumns } from "./basket.server";
 import { type CheckoutLineInput, startCheckout, ticketsHeldByUser } from "./checkout.server";
 
@@ -22,9 +22,11 @@ export type PaymentOutcome =
 type PaySent = { idempotencyKey: string; dateOfBirth?: DateParts; country?: string; acceptTerms?: string };
 
 /**
- * The Pay button of /checkout/:id and /checkout/basket: confirms eligibility first when the account has
- * not (same POST, so a first-time buyer fills one form), then starts checkout. The server re-prices and
- * re-checks everything in startCheckout; this only carries the form across.
+ * The Pay button of /checkout/:id and /checkout/basket. startCheckout reads the account's protections once, in
+ * its transaction; only when that read says eligibility was never confirmed (a first purchase, whose form carries
+ * the eligibility fields) are the fields checked and confirmed here and the checkout started again, so a
+ * first-time buyer fills one form. The server re-prices and re-checks everything in startCheckout; this only
+ * carries the form across.
  */
 export async function payForEntry(
   services: Services,
@@ -32,24 +34,28 @@ export async function payForEntry(
   checkout: { lines: CheckoutLineInput[]; source: "single" | "basket" },
   sent: PaySent,
 ): Promise<PaymentOutcome> {
-  const now = services.now();
-  const status = await getProtectionStatus(services, user.id, now);
-  if (!status.eligibility.confirmed) {
-    const { dateOfBirth, country, acceptTerms } = sent;
-    const parsed = EligibilitySchema.safeParse({ dateOfBirth, country, acceptTerms });
-    if (!parsed.success) {
-      const { fieldErrors } = z.flattenError(parsed.error);
-      return { ok: false, status: 400, fieldErrors: fieldErrors as Record<string, string[]> };
-    }
-    const confirmed = await confirmEligibility(services, user.id, parsed.data, now);
-    if (!confirmed.ok)
-      return { ok: false, status: 400, fieldErrors: { [confirmed.field ?? "dateOfBirth"]: [confirmed.message] } };
-  }
-
+  const start = () =>
+    startCheckout(services, {
+      userId: user.id,
+      email: user.email,
+      ...checkout,
+      idempotencyKey: sent.idempotencyKey,
+    });
   let result: Awaited<ReturnType<typeof startCheckout>>;
   try {
-    const { idempotencyKey } = sent;
-    result = await startCheckout(services, { userId: user.id, email: user.email, ...checkout, idempotencyKey });
+    result = await start();
+    if (!result.ok && result.block?.code === "eligibility_required") {
+      const { dateOfBirth, country, acceptTerms } = sent;
+      const parsed = EligibilitySchema.safeParse({ dateOfBirth, country, acceptTerms });
+      if (!parsed.success) {
+        const { fieldErrors } = z.flattenError(parsed.error);
+        return { ok: false, status: 400, fieldErrors: fieldErrors as Record<string, string[]> };
+      }
+      const confirmed = await confirmEligibility(services, user.id, parsed.data, services.now());
+      if (!confirmed.ok)
+        return { ok: false, status: 400, fieldErrors: { [confirmed.field ?? "dateOfBirth"]: [confirmed.message] } };
+      result = await start();
+    }
   } catch (error) {
     services.logger.error({ err: error }, "checkout failed");
     return { ok: false, status: 500, message: CHECKOUT_FALLBACK_MESSAGE };
@@ -69,11 +75,7 @@ export async function findCheckoutCompetition(services: Services, id: number) {
  * explain instead (pause, exclusion, spend limit), and a fresh idempotency key for this page view.
  */
 export async function paymentReadiness(services: Services, userId: string, totalPence: number) {
-  const now = services.now();
-  const [protection, block] = await Promise.all([
-    getProtectionStatus(services, userId, now),
-    checkCanEnter(services.db, userId, totalPence, now),
-  ]);
+  const { status: protection, block } = await protectionForOrder(services, userId, totalPence, services.now());
   return {
     block: block && block.code !== "eligibility_required" ? block : null,
     needsEligibility: !protection.eligibility.confirmed,

@@ -141,10 +141,9 @@ export async function startCheckout(
   const key = typeof input.idempotencyKey === "string" ? input.idempotencyKey.trim() : "";
   if (key.length < 8 || key.length > 200) return { ok: false, status: 400, message: CHECKOUT_MESSAGES.invalid };
 
-  const previous = await findByKey(db, input.userId, key);
-  if (previous) return resumeExisting(services, previous, false);
-
-  let created: { order: ExistingOrder; isNew: boolean };
+  // A repeat of a request (same key) is recognised inside the transaction, after the buyer's lock, or by a look-up
+  // when the read-only look below refuses it: a new checkout spends no query on it before the transaction.
+  let created: { order: ExistingOrder; isNew: boolean; lines?: SessionLine[] };
   let ids: number[];
   try {
     const parsed = parseLines(input.lines);
@@ -166,22 +165,16 @@ export async function startCheckout(
       .where(inArray(competitions.id, ids));
     const byId = new Map(rows.map((r) => [r.id, r]));
     const competitionOf = (line: ParsedLine) => byId.get(line.competitionId) as (typeof rows)[number];
-    for (const line of parsed) {
-      const comp = byId.get(line.competitionId);
-      if (!comp || !isPublishedStatus(comp.status)) throw new Refusal(400, CHECKOUT_MESSAGES.notFound);
-      if (!isOfferedAnswer(line.skillAnswer, comp.skillOptions)) throw new Refusal(422, CHECKOUT_MESSAGES.answer);
-    }
     // A read-only look first, so a rush on a sold-out competition is turned away without a transaction or a lock.
     // It decides nothing: the conditional UPDATE below does. A repeat of a click that took the last tickets finds
     // its own order (committed together with that reservation, so visible whenever the reservation is).
-    for (const line of parsed) {
-      const refusal = unavailable(competitionOf(line), line.quantity, now);
-      if (refusal) {
-        const mine = await findByKey(db, input.userId, key);
-        if (mine) return resumeExisting(services, mine, false);
-        throw refusal;
-      }
+    const early = refusedBeforeReserving(parsed, byId, now);
+    if (early) {
+      const mine = await findByKey(db, input.userId, key);
+      if (mine) return resumeExisting(services, mine);
+      throw early;
     }
+    const capped = parsed.some((line) => competitionOf(line).maxTicketsPerUser !== null);
 
     created = await db.transaction(async (tx) => {
       // One checkout at a time per buyer: the spend limit and per-person caps are then checked against settled numbers.
@@ -189,8 +182,9 @@ export async function startCheckout(
       const again = await findByKey(tx, input.userId, key);
       if (again) return { order: again, isNew: false };
 
-      // The same rule again, now with the buyer's settled holdings: only the per-person cap can newly refuse.
-      const held = await ticketsHeldByUser(tx, input.userId, ids);
+      // The same rule again, now with the buyer's settled holdings: only the per-person cap can newly refuse (so
+      // the holdings are read only when a competition has a cap).
+      const held = capped ? await ticketsHeldByUser(tx, input.userId, ids) : new Map<number, number>();
       for (const line of parsed) {
         const comp = competitionOf(line);
         const refusal = refusalFor(comp, held.get(comp.id) ?? 0, line.quantity, now);
@@ -252,7 +246,10 @@ export async function startCheckout(
         if (!reserved) throw await availabilityRefusal(tx, line.competitionId, line.quantity, now);
       }
 
-      return { order, isNew: true };
+      const lines = priced.lines
+        .map((line) => ({ ...line, title: competitionOf(line).title }))
+        .sort((a, b) => a.competitionId - b.competitionId);
+      return { order, isNew: true, lines };
     });
   } catch (error) {
     if (error instanceof Refusal)
@@ -264,7 +261,9 @@ export async function startCheckout(
       };
     throw error;
   }
-  const result = await resumeExisting(services, created.order, created.isNew);
+  const result = created.isNew
+    ? await createSession(services, created.order, created.lines)
+    : await resumeExisting(services, created.order);
   // The buyer has answered the question and reached the payment page: two steps of the funnel.
   if (result.ok && created.isNew)
     await recordFunnel(services, ["answered", "checkout_started"], ids, { userId: input.userId });
@@ -272,6 +271,24 @@ export async function startCheckout(
 }
 
 type CompetitionFacts = AvailabilityFacts & { title: string };
+
+/** The first line that cannot be had whoever asks (unknown, unpublished, wrong answer, unavailable), as a refusal. */
+function refusedBeforeReserving(
+  parsed: ParsedLine[],
+  byId: Map<number, CompetitionFacts & { skillOptions: readonly string[] }>,
+  now: Date,
+): Refusal | null {
+  for (const line of parsed) {
+    const comp = byId.get(line.competitionId);
+    if (!comp || !isPublishedStatus(comp.status)) return new Refusal(400, CHECKOUT_MESSAGES.notFound);
+    if (!isOfferedAnswer(line.skillAnswer, comp.skillOptions)) return new Refusal(422, CHECKOUT_MESSAGES.answer);
+  }
+  for (const line of parsed) {
+    const refusal = unavailable(byId.get(line.competitionId) as CompetitionFacts, line.quantity, now);
+    if (refusal) return refusal;
+  }
+  return null;
+}
 
 /** The availability rule's refusal for this buyer and quantity, in the checkout's words, or null. */
 function refusalFor(comp: CompetitionFacts, held: number, quantity: number, now: Date): Refusal | null {
@@ -304,29 +321,52 @@ async function availabilityRefusal(tx: Executor, competitionId: number, line: nu
 }
 
 /**
- * A pending order gets its provider session. The request that created the order creates the session (and, if
- * that fails, gives the tickets back); a repeat of the same request waits briefly for that session instead of
- * racing it, and only creates it itself (same idempotency key, so the same session) if none appears.
+ * Provider sessions being created by requests in this process, by order id: a repeat of the same request waits
+ * for the creator's own result instead of asking the database again and again.
  */
-async function resumeExisting(
-  services: Services,
-  order: ExistingOrder,
-  isCreator: boolean,
-): Promise<StartCheckoutResult> {
+const sessionsInFlight = new Map<string, Promise<StartCheckoutResult>>();
+
+/** The request that created the order creates its session (and, if that fails, gives the tickets back). */
+function createSession(services: Services, order: ExistingOrder, lines?: SessionLine[]): Promise<StartCheckoutResult> {
+  const running = openSession(services, order, true, lines).finally(() => sessionsInFlight.delete(order.id));
+  sessionsInFlight.set(order.id, running);
+  return running;
+}
+
+/** How long a repeat waits for a creator in another process, doubling from the first delay (about 6 s in all). */
+const OTHER_PROCESS_WAITS_MS = [100, 200, 400, 800, 1600, 3200];
+
+/**
+ * A repeat of a request whose order exists. Its session, once recorded, is the answer. While the creator is still
+ * at the provider: a creator in this process is awaited (one promise, no queries); a creator elsewhere (another
+ * app process) is looked for a few times at growing intervals, and if no session appears (it may have crashed),
+ * the repeat creates it itself with the same idempotency key, so the same session.
+ */
+async function resumeExisting(services: Services, order: ExistingOrder): Promise<StartCheckoutResult> {
   let current = order;
-  if (!isCreator) {
-    const deadline = Date.now() + 10_000;
-    while (current.paymentStatus === "pending" && !current.checkoutUrl && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const [fresh] = await services.db.select().from(orders).where(eq(orders.id, order.id));
-      if (fresh) current = fresh;
-    }
+  const waits = [0, ...OTHER_PROCESS_WAITS_MS];
+  while (current.paymentStatus === "pending" && !current.checkoutUrl && waits.length > 0) {
+    const running = sessionsInFlight.get(order.id);
+    if (running) return running;
+    const wait = waits.shift() as number;
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const [fresh] = await services.db.select().from(orders).where(eq(orders.id, order.id));
+    if (fresh) current = fresh;
   }
+  return openSession(services, current, false);
+}
+
+async function openSession(
+  services: Services,
+  current: ExistingOrder,
+  isCreator: boolean,
+  lines?: SessionLine[],
+): Promise<StartCheckoutResult> {
   if (current.paymentStatus === "paid") return { ok: false, status: 409, message: CHECKOUT_MESSAGES.alreadyPaid };
   if (current.paymentStatus !== "pending") return { ok: false, status: 409, message: CHECKOUT_MESSAGES.stale };
   if (current.checkoutUrl) return { ok: true, orderId: current.id, url: current.checkoutUrl };
   try {
-    const session = await openProviderSession(services, current);
+    const session = await openProviderSession(services, current, lines);
     if (session.status !== "open" || !session.url)
       throw new Error(`session ${session.id} is ${session.status}, not open`);
     return { ok: true, orderId: current.id, url: session.url };
@@ -338,12 +378,18 @@ async function resumeExisting(
   }
 }
 
-/**
- * Creates (or, with the same idempotency key, finds again) the provider's session for an order and records it.
- * Its parameters are a pure function of the order, so a retry with the same key replays it.
- */
-export async function openProviderSession(services: Services, order: ExistingOrder): Promise<CheckoutSessionSummary> {
-  const lines = await services.db
+/** What the provider's line items are made of: the order's lines with their competitions' titles. */
+type SessionLine = {
+  title: string;
+  quantity: number;
+  unitPricePence: number;
+  discountPence: number;
+  totalPence: number;
+};
+
+/** An order's lines for the provider, in competition order (a repeat's look-up; the creator has them at hand). */
+function sessionLines(services: Services, orderId: string): Promise<SessionLine[]> {
+  return services.db
     .select({
       title: competitions.title,
       quantity: orderLines.quantity,
@@ -353,8 +399,20 @@ export async function openProviderSession(services: Services, order: ExistingOrd
     })
     .from(orderLines)
     .innerJoin(competitions, eq(competitions.id, orderLines.competitionId))
-    .where(eq(orderLines.orderId, order.id))
+    .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.competitionId));
+}
+
+/**
+ * Creates (or, with the same idempotency key, finds again) the provider's session for an order and records it.
+ * Its parameters are a pure function of the order, so a retry with the same key replays it.
+ */
+export async function openProviderSession(
+  services: Services,
+  order: ExistingOrder,
+  known?: SessionLine[],
+): Promise<CheckoutSessionSummary> {
+  const lines = known ?? (await sessionLines(services, order.id));
   const session = await services.payments.createCheckoutSession({
     orderId: order.id,
     email: order.email ?? "",

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { LEGAL_LAST_UPDATED_ISO } from "~/content/policy";
 import { supportServicesText } from "~/content/support";
-import { auditLog, newsletterSubscriptions, orders, playerLimits, profiles, user } from "~/db/schema";
+import { auditLog, newsletterSubscriptions, orders, playerLimits, profiles, siteSettings, user } from "~/db/schema";
 import { DOB_MESSAGES } from "~/domain/date-of-birth";
 import { ageOn, checkEligibility, isEligibleCountry, MIN_AGE, parseIsoDate } from "~/domain/eligibility";
 import { formatUkDateTime } from "~/domain/london-format";
@@ -16,7 +16,13 @@ import {
   MIN_SELF_EXCLUSION_MONTHS,
   pauseEnd,
 } from "~/domain/player-protection";
-import { isPaidEntryOpen, paidEntryClosedMessage } from "~/domain/site-settings";
+import {
+  isPaidEntryOpen,
+  paidEntryClosedMessage,
+  type SettingRow,
+  type SiteSettings,
+  settingsFromRows,
+} from "~/domain/site-settings";
 import {
   exceedsLimit,
   isValidLimit,
@@ -59,11 +65,6 @@ const ELIGIBILITY_MESSAGES = {
 
 type LimitsRow = typeof playerLimits.$inferSelect;
 
-async function readLimits(db: Executor, userId: string): Promise<LimitsRow | undefined> {
-  const [row] = await db.select().from(playerLimits).where(eq(playerLimits.userId, userId));
-  return row;
-}
-
 function limitState(row: LimitsRow | undefined): LimitState {
   return {
     monthlyLimitPence: row?.monthlyLimitPence ?? null,
@@ -85,24 +86,70 @@ async function readEligibility(db: Executor, userId: string) {
   return profile;
 }
 
-/** Paid this London calendar month, plus every order still pending (its tickets are held and it may yet be paid). */
-async function spentThisMonth(db: Executor, userId: string, now: Date): Promise<number> {
+/** Everything the entry rules read about one account, from ONE query: limits, eligibility, spend, site settings. */
+type ProtectionFacts = {
+  limits: LimitsRow | undefined;
+  profile: { dateOfBirth: string | null; country: string | null; confirmedAt: Date | null } | undefined;
+  /** Paid this London month plus every pending order; 0 when the account has no limits row (nothing to compare). */
+  spentThisMonthPence: number;
+  settings: SiteSettings;
+};
+
+/** node-postgres parses a json column; other drivers may hand back its text. */
+const jsonRows = (value: unknown): SettingRow[] =>
+  (typeof value === "string" ? JSON.parse(value) : (value ?? [])) as SettingRow[];
+
+async function readProtectionFacts(db: Executor, userId: string, now: Date): Promise<ProtectionFacts> {
   const monthStart = londonMonthStart(now);
   const [row] = await db
     .select({
-      total: sql<number>`coalesce(sum(${orders.totalAmountPence}) filter (where
-        (${orders.paymentStatus} = 'paid' and ${orders.paidAt} >= ${monthStart})
-        or ${orders.paymentStatus} = 'pending'), 0)::int`,
+      limitsUserId: playerLimits.userId,
+      monthlyLimitPence: playerLimits.monthlyLimitPence,
+      pendingLimitPence: playerLimits.pendingLimitPence,
+      pendingEffectiveAt: playerLimits.pendingEffectiveAt,
+      pausedUntil: playerLimits.pausedUntil,
+      excludedUntil: playerLimits.excludedUntil,
+      limitsUpdatedAt: playerLimits.updatedAt,
+      profileUserId: profiles.userId,
+      dateOfBirth: profiles.dateOfBirth,
+      country: profiles.country,
+      confirmedAt: profiles.eligibilityConfirmedAt,
+      spent: sql<number>`case when ${playerLimits.userId} is null then 0 else (
+        select coalesce(sum(o.total_amount_pence) filter (where
+          (o.payment_status = 'paid' and o.paid_at >= ${monthStart}) or o.payment_status = 'pending'), 0)::int
+        from ${orders} o where o.user_id = ${user.id}) end`.mapWith(Number),
+      settings: sql<unknown>`(select coalesce(json_agg(json_build_object('key', s.key, 'value', s.value)), '[]'::json)
+        from ${siteSettings} s)`,
     })
-    .from(orders)
-    .where(eq(orders.userId, userId));
-  return Number(row?.total ?? 0);
+    .from(user)
+    .leftJoin(playerLimits, eq(playerLimits.userId, user.id))
+    .leftJoin(profiles, eq(profiles.userId, user.id))
+    .where(eq(user.id, userId));
+  return {
+    limits:
+      row?.limitsUserId != null
+        ? {
+            userId: row.limitsUserId,
+            monthlyLimitPence: row.monthlyLimitPence,
+            pendingLimitPence: row.pendingLimitPence,
+            pendingEffectiveAt: row.pendingEffectiveAt,
+            pausedUntil: row.pausedUntil,
+            excludedUntil: row.excludedUntil,
+            updatedAt: row.limitsUpdatedAt as Date,
+          }
+        : undefined,
+    profile:
+      row?.profileUserId != null
+        ? { dateOfBirth: row.dateOfBirth, country: row.country, confirmedAt: row.confirmedAt }
+        : undefined,
+    spentThisMonthPence: Number(row?.spent ?? 0),
+    settings: settingsFromRows(jsonRows(row?.settings)),
+  };
 }
 
-export async function getProtectionStatus(services: Services, userId: string, now: Date) {
-  const { db } = services;
-  const profile = await readEligibility(db, userId);
-  const row = await readLimits(db, userId);
+/** The account's protections as its pages show them, from one read (protectionStatus over readProtectionFacts). */
+function protectionStatus(facts: ProtectionFacts, now: Date) {
+  const { profile, limits: row } = facts;
   const limits = settleLimit(limitState(row), now);
   return {
     eligibility: {
@@ -113,10 +160,23 @@ export async function getProtectionStatus(services: Services, userId: string, no
     monthlyLimitPence: limits.monthlyLimitPence,
     pendingLimitPence: limits.pendingEffectiveAt ? limits.pendingLimitPence : null,
     pendingLimitEffectiveAt: limits.pendingEffectiveAt,
-    spentThisMonthPence: await spentThisMonth(db, userId, now),
+    spentThisMonthPence: facts.spentThisMonthPence,
     pausedUntil: isActiveUntil(row?.pausedUntil ?? null, now) ? (row?.pausedUntil ?? null) : null,
     excludedUntil: isActiveUntil(row?.excludedUntil ?? null, now) ? (row?.excludedUntil ?? null) : null,
   };
+}
+
+export async function getProtectionStatus(services: Services, userId: string, now: Date) {
+  return protectionStatus(await readProtectionFacts(services.db, userId, now), now);
+}
+
+/**
+ * A review page's view of the account: its protections and whether an order of `orderTotalPence` may be placed,
+ * both from the same single read.
+ */
+export async function protectionForOrder(services: Services, userId: string, orderTotalPence: number, now: Date) {
+  const facts = await readProtectionFacts(services.db, userId, now);
+  return { status: protectionStatus(facts, now), block: entryBlock(facts, orderTotalPence, now) };
 }
 
 export async function confirmEligibility(
@@ -297,20 +357,20 @@ function blockFromEligibility(
 }
 
 /** Paid entry switched off (site settings) for residents of this country: they may enter by post only. */
-async function paidEntryClosedFor(db: Executor, country: string | null): Promise<EntryBlock | null> {
-  if (!isEligibleCountry(country) || isPaidEntryOpen(await getSiteSettings(db), country)) return null;
+function paidEntryClosedIn(settings: SiteSettings, country: string | null): EntryBlock | null {
+  if (!isEligibleCountry(country) || isPaidEntryOpen(settings, country)) return null;
   return { code: "paid_entry_closed", message: paidEntryClosedMessage(country) };
 }
 
 /** Why this account may not pay to enter because of where it lives, if so (for the competition page). */
 export async function paidEntryBlock(db: Executor, userId: string): Promise<EntryBlock | null> {
   const profile = await readEligibility(db, userId);
-  return paidEntryClosedFor(db, profile?.country ?? null);
+  return paidEntryClosedIn(await getSiteSettings(db), profile?.country ?? null);
 }
 
 /**
  * May this account place an order of `orderTotalPence` now? Run it inside the checkout transaction (after the
- * per-user lock) so two checkouts cannot both slip under the spend limit.
+ * per-user lock) so two checkouts cannot both slip under the spend limit. One query reads everything it needs.
  */
 export async function checkCanEnter(
   db: Executor,
@@ -318,7 +378,11 @@ export async function checkCanEnter(
   orderTotalPence: number,
   now: Date,
 ): Promise<EntryBlock | null> {
-  const row = await readLimits(db, userId);
+  return entryBlock(await readProtectionFacts(db, userId, now), orderTotalPence, now);
+}
+
+function entryBlock(facts: ProtectionFacts, orderTotalPence: number, now: Date): EntryBlock | null {
+  const { limits: row, profile } = facts;
   if (row && isActiveUntil(row.excludedUntil, now) && row.excludedUntil) {
     return {
       code: "self_excluded",
@@ -333,14 +397,13 @@ export async function checkCanEnter(
       message: `Your account is paused until ${formatUkDateTime(row.pausedUntil)}. You can enter again after that.`,
     };
   }
-  const profile = await readEligibility(db, userId);
   const ineligible = blockFromEligibility(profile, now);
   if (ineligible) return ineligible;
-  const closed = await paidEntryClosedFor(db, profile?.country ?? null);
+  const closed = paidEntryClosedIn(facts.settings, profile?.country ?? null);
   if (closed) return closed;
   const limit = settleLimit(limitState(row), now).monthlyLimitPence;
   if (limit !== null) {
-    const spent = await spentThisMonth(db, userId, now);
+    const spent = facts.spentThisMonthPence;
     if (exceedsLimit(limit, spent, orderTotalPence)) {
       const left = remainingAllowance(limit, spent) ?? 0;
       return {
