@@ -60,7 +60,7 @@ describe("database", () => {
   });
 
   it("refuses more tickets sold and reserved than exist", async () => {
-    await seedCompetitionsIfEmpty(services.db, new Date());
+    await seedCompetitionsIfEmpty(services);
     const [comp] = await services.db.select().from(competitions).limit(1);
     await expect(
       services.db
@@ -73,8 +73,8 @@ describe("database", () => {
 
 describe("seed", () => {
   it("creates the demo competitions once, each with four options containing its answer", async () => {
-    await seedCompetitionsIfEmpty(services.db, new Date());
-    expect(await seedCompetitionsIfEmpty(services.db, new Date())).toBe(0);
+    await seedCompetitionsIfEmpty(services);
+    expect(await seedCompetitionsIfEmpty(services)).toBe(0);
     const rows = await services.db.select().from(competitions);
     expect(rows).toHaveLength(seedCompetitions.length);
     expect(rows.length).toBeGreaterThanOrEqual(10);
@@ -95,7 +95,7 @@ describe("seed", () => {
   });
 
   it("backs every ticket a demo competition shows as sold with a paid order and a numbered ticket", async () => {
-    await seedCompetitionsIfEmpty(services.db, new Date());
+    await seedCompetitionsIfEmpty(services);
     const rows = await services.db.execute(sql`
       select c.id, c.tickets_sold as sold,
         (select count(*)::int from tickets t where t.competition_id = c.id and t.withdrawn_at is null) as issued,

@@ -126,29 +126,45 @@ async function findByKey(db: Executor, userId: string, idempotencyKey: string): 
  * is created with an idempotency key derived from the order, so a double click (same key) makes one order and
  * one session.
  */
-export async function startCheckout(
-  services: Services,
-  input: {
-    userId: string;
-    email: string;
-    lines: CheckoutLineInput[];
-    idempotencyKey: string;
-    source: "single" | "basket";
-  },
-): Promise<StartCheckoutResult> {
+export async function startCheckout(services: Services, input: OrderInput): Promise<StartCheckoutResult> {
+  const placed = await placeOrder(services, input);
+  if (!placed.ok) return placed;
+  const result = await resumeExisting(services, placed.order, placed.isNew);
+  // The buyer has answered the question and reached the payment page: two steps of the funnel.
+  if (result.ok && placed.isNew)
+    await recordFunnel(services, ["answered", "checkout_started"], placed.competitionIds, { userId: input.userId });
+  return result;
+}
+
+type OrderInput = {
+  userId: string;
+  email: string;
+  lines: CheckoutLineInput[];
+  idempotencyKey: string;
+  source: "single" | "basket";
+};
+
+type PlaceOrderResult =
+  | { ok: true; order: ExistingOrder; isNew: boolean; competitionIds: number[] }
+  | Extract<StartCheckoutResult, { ok: false }>;
+
+/**
+ * The order half of a checkout, below the provider: validates, prices, checks protections and caps, and reserves
+ * the tickets in one transaction (or finds the order this idempotency key already made). The demo seed places its
+ * orders here too, so they obey the same rules.
+ */
+export async function placeOrder(services: Services, input: OrderInput): Promise<PlaceOrderResult> {
   const { db } = services;
   const now = services.now();
   const key = typeof input.idempotencyKey === "string" ? input.idempotencyKey.trim() : "";
   if (key.length < 8 || key.length > 200) return { ok: false, status: 400, message: CHECKOUT_MESSAGES.invalid };
 
   const previous = await findByKey(db, input.userId, key);
-  if (previous) return resumeExisting(services, previous, false);
+  if (previous) return { ok: true, order: previous, isNew: false, competitionIds: [] };
 
-  let created: { order: ExistingOrder; isNew: boolean };
-  let ids: number[];
   try {
     const parsed = parseLines(input.lines);
-    ids = parsed.map((l) => l.competitionId).sort((a, b) => a - b);
+    const ids = parsed.map((l) => l.competitionId).sort((a, b) => a - b);
     const rows = await db
       .select({
         id: competitions.id,
@@ -178,12 +194,12 @@ export async function startCheckout(
       const refusal = unavailable(competitionOf(line), line.quantity, now);
       if (refusal) {
         const mine = await findByKey(db, input.userId, key);
-        if (mine) return resumeExisting(services, mine, false);
+        if (mine) return { ok: true, order: mine, isNew: false, competitionIds: ids };
         throw refusal;
       }
     }
 
-    created = await db.transaction(async (tx) => {
+    const created = await db.transaction(async (tx) => {
       // One checkout at a time per buyer: the spend limit and per-person caps are then checked against settled numbers.
       await tx.execute(sql`select pg_advisory_xact_lock(5005, hashtext(${input.userId}))`);
       const again = await findByKey(tx, input.userId, key);
@@ -254,6 +270,7 @@ export async function startCheckout(
 
       return { order, isNew: true };
     });
+    return { ok: true, ...created, competitionIds: ids };
   } catch (error) {
     if (error instanceof Refusal)
       return {
@@ -264,11 +281,6 @@ export async function startCheckout(
       };
     throw error;
   }
-  const result = await resumeExisting(services, created.order, created.isNew);
-  // The buyer has answered the question and reached the payment page: two steps of the funnel.
-  if (result.ok && created.isNew)
-    await recordFunnel(services, ["answered", "checkout_started"], ids, { userId: input.userId });
-  return result;
 }
 
 type CompetitionFacts = AvailabilityFacts & { title: string };

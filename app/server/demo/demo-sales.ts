@@ -11,7 +11,7 @@ export const DEMO_BUYER_COUNT = 80;
 const CORRECT_SHARE = 0.9;
 
 /** Sales start this many days before seeding (or before closing, for a competition that has closed). */
-const SELLING_DAYS = 21;
+export const SELLING_DAYS = 21;
 
 type DemoSale = {
   buyer: number;
