@@ -72,3 +72,35 @@ export function planDemoSales(input: DemoSalesInput, now: Date, random: () => nu
   }
   return sales.sort((a, b) => a.paidAt.getTime() - b.paidAt.getTime());
 }
+
+/** How many competitions one demo basket holds at most. */
+export const DEMO_BASKET_LINES = 3;
+
+export type DemoBasket<Line> = { buyer: number; paidAt: Date; lines: Line[] };
+
+/**
+ * The planned sales of every competition, as buyers pay for them: each buyer's sales, oldest first, go into baskets
+ * of up to DEMO_BASKET_LINES different competitions, paid at the earliest of their times (so before every one of
+ * them closed). Fewer, larger orders, as a basket makes them; oldest basket first.
+ */
+export function demoBaskets<Line extends { competitionId: number }>(
+  sales: (Omit<DemoSale, "answer" | "quantity"> & { line: Line })[],
+): DemoBasket<Line>[] {
+  const byBuyer = new Map<number, typeof sales>();
+  for (const sale of [...sales].sort((a, b) => a.paidAt.getTime() - b.paidAt.getTime())) {
+    byBuyer.set(sale.buyer, [...(byBuyer.get(sale.buyer) ?? []), sale]);
+  }
+  const baskets: DemoBasket<Line>[] = [];
+  for (const [buyer, own] of byBuyer) {
+    let open: DemoBasket<Line> | undefined;
+    for (const sale of own) {
+      const full = !open || open.lines.length >= DEMO_BASKET_LINES;
+      if (full || open?.lines.some((l) => l.competitionId === sale.line.competitionId)) {
+        open = { buyer, paidAt: sale.paidAt, lines: [] };
+        baskets.push(open);
+      }
+      open?.lines.push(sale.line);
+    }
+  }
+  return baskets.sort((a, b) => a.paidAt.getTime() - b.paidAt.getTime());
+}

@@ -11,7 +11,7 @@ import { sellLines } from "../checkout/fulfilment.server";
 import { linesInLockOrder } from "../checkout/reservations.server";
 import type { Database } from "../platform/db.server";
 import type { Services } from "../platform/services.server";
-import { DEMO_BUYER_COUNT, planDemoSales, SELLING_DAYS, seededRandom } from "./demo-sales";
+import { DEMO_BUYER_COUNT, demoBaskets, planDemoSales, SELLING_DAYS, seededRandom } from "./demo-sales";
 import { type SeedCompetition, seedCompetitions } from "./seed-data";
 
 const MINUTE_MS = 60_000;
@@ -114,13 +114,13 @@ async function createDemoCompetitions(services: Services, createdAt: Date, goLiv
  * sale's time, then the payment is settled through the paid path's sale and numbering. There is no provider
  * session behind it (the buyers are invented), so no payment row, receipt or notification is written.
  */
-async function sell(services: Services, buyer: { id: string; email: string }, line: DemoLine, key: string) {
+async function sell(services: Services, buyer: { id: string; email: string }, lines: DemoLine[], key: string) {
   const placed = await placeOrder(services, {
     userId: buyer.id,
     email: buyer.email,
-    lines: [line],
+    lines,
     idempotencyKey: key,
-    source: "single",
+    source: lines.length > 1 ? "basket" : "single",
   });
   if (!placed.ok) throw new Error(`demo sale ${key} refused: ${placed.message}`);
   const now = services.now();
@@ -161,14 +161,16 @@ async function seedDemo(services: Services) {
   const goLiveAt = new Date(Math.floor((firstClose - SELLING_DAYS * DAY_MS - HOUR_MS) / MINUTE_MS) * MINUTE_MS);
   const created = await createDemoCompetitions(services, new Date(goLiveAt.getTime() - HOUR_MS), goLiveAt, now);
   await moveCompetitions(at(services, goLiveAt));
-  for (const [n, { id, seed, endDate }] of created.entries()) {
-    const sales = planDemoSales({ ...seed, endDate }, now, seededRandom(n * 7919 + 1));
-    for (const [i, sale] of sales.entries()) {
-      const buyer = buyers[sale.buyer];
-      if (!buyer) throw new Error(`no demo buyer ${sale.buyer}`);
-      const line = { competitionId: id, quantity: sale.quantity, skillAnswer: sale.answer };
-      await sell(at(services, sale.paidAt), buyer, line, `demo-sale-${id}-${i}`);
-    }
+  const sales = created.flatMap(({ id, seed, endDate }, n) =>
+    planDemoSales({ ...seed, endDate }, now, seededRandom(n * 7919 + 1)).map(({ answer, quantity, ...sale }) => ({
+      ...sale,
+      line: { competitionId: id, quantity, skillAnswer: answer },
+    })),
+  );
+  for (const [i, basket] of demoBaskets(sales).entries()) {
+    const buyer = buyers[basket.buyer];
+    if (!buyer) throw new Error(`no demo buyer ${basket.buyer}`);
+    await sell(at(services, basket.paidAt), buyer, basket.lines, `demo-sale-${i}`);
   }
   // Those whose closing time has passed close now, at that time, as the job would have closed them.
   await moveCompetitions(services);
