@@ -70,12 +70,12 @@ describe("demoBaskets", () => {
   const summary = (sales: ReturnType<typeof sale>[]) =>
     demoBaskets(sales).map((b) => [b.buyer, b.paidAt.getTime(), b.lines.map((l) => l.competitionId)]);
 
-  it("puts each buyer's sales, oldest first, in baskets of up to three competitions paid at the earliest time", () => {
+  it("puts each buyer's sales, oldest first, in baskets of up to four competitions paid at the earliest time", () => {
     const sales = [sale(1, 10, 5), sale(2, 10, 1), sale(1, 11, 2), sale(1, 10, 9), sale(1, 12, 7), sale(1, 13, 8)];
     expect(summary([...sales, sale(2, 11, 3)])).toEqual([
       [2, at(1).getTime(), [10, 11]],
-      [1, at(2).getTime(), [11, 10, 12]],
-      [1, at(8).getTime(), [13, 10]],
+      [1, at(2).getTime(), [11, 10, 12, 13]],
+      [1, at(9).getTime(), [10]],
     ]);
   });
 

@@ -74,7 +74,7 @@ export function planDemoSales(input: DemoSalesInput, now: Date, random: () => nu
 }
 
 /** How many competitions one demo basket holds at most. */
-export const DEMO_BASKET_LINES = 3;
+export const DEMO_BASKET_LINES = 4;
 
 export type DemoBasket<Line> = { buyer: number; paidAt: Date; lines: Line[] };
 
