@@ -40,11 +40,17 @@ async function insertDemoPeople(db: Database, now: Date) {
     return { id: `demo-buyer-${n}`, email: `demo-rider-${n}@paddock.local`, firstName, lastName };
   });
   const people = [...buyers, DEMO_STAFF];
-  await db
-    .insert(user)
-    .values(
-      people.map((p) => ({ id: p.id, email: p.email, name: `${p.firstName} ${p.lastName}`, emailVerified: true })),
-    );
+  // They joined before the demo's sales began (the only back-dated write: an account's creation has no use-case).
+  const joined = new Date(now.getTime() - 60 * DAY_MS);
+  await db.insert(user).values(
+    people.map((p) => ({
+      id: p.id,
+      email: p.email,
+      name: `${p.firstName} ${p.lastName}`,
+      emailVerified: true,
+      createdAt: joined,
+    })),
+  );
   await db.insert(profiles).values(
     people.map((p, i) => ({
       userId: p.id,
@@ -53,7 +59,7 @@ async function insertDemoPeople(db: Database, now: Date) {
       lastName: p.lastName,
       country: i % 5 === 0 ? "IE" : "GB",
       dateOfBirth: `${1960 + (i % 40)}-0${1 + (i % 9)}-1${i % 10}`,
-      eligibilityConfirmedAt: new Date(now.getTime() - 60 * DAY_MS),
+      eligibilityConfirmedAt: joined,
     })),
   );
   return buyers;
@@ -172,7 +178,9 @@ async function seedDemo(services: Services) {
     if (!buyer) throw new Error(`no demo buyer ${basket.buyer}`);
     await sell(at(services, basket.paidAt), buyer, basket.lines, `demo-sale-${i}`);
   }
-  // Those whose closing time has passed close now, at that time, as the job would have closed them.
+  // Those whose closing time has passed close now, at that time, as the job would have closed them; the close tells
+  // their entrants the result (an e-mail and a notification each, as for any close). The draw itself is left to the
+  // running lifecycle job, which fetches the beacon round.
   await moveCompetitions(services);
 }
 
