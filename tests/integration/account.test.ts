@@ -26,7 +26,7 @@ let services: TestServices;
 
 beforeAll(async () => {
   services = await createTestServices();
-  await seedCompetitionsIfEmpty(services.db, new Date());
+  await seedCompetitionsIfEmpty(services);
 });
 afterAll(async () => {
   await services?.dispose();

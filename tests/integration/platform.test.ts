@@ -3,6 +3,7 @@ import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { competitions, emailOutbox, userRoles } from "~/db/schema";
+import { getDashboard } from "~/server/admin/dashboard.server";
 import { ensureAdmin, seedCompetitionsIfEmpty } from "~/server/demo/seed.server";
 import { seedCompetitions } from "~/server/demo/seed-data";
 import { loadEnv, loadLogLevel } from "~/server/platform/env.server";
@@ -60,7 +61,7 @@ describe("database", () => {
   });
 
   it("refuses more tickets sold and reserved than exist", async () => {
-    await seedCompetitionsIfEmpty(services.db, new Date());
+    await seedCompetitionsIfEmpty(services);
     const [comp] = await services.db.select().from(competitions).limit(1);
     await expect(
       services.db
@@ -73,8 +74,8 @@ describe("database", () => {
 
 describe("seed", () => {
   it("creates the demo competitions once, each with four options containing its answer", async () => {
-    await seedCompetitionsIfEmpty(services.db, new Date());
-    expect(await seedCompetitionsIfEmpty(services.db, new Date())).toBe(0);
+    await seedCompetitionsIfEmpty(services);
+    expect(await seedCompetitionsIfEmpty(services)).toBe(0);
     const rows = await services.db.select().from(competitions);
     expect(rows).toHaveLength(seedCompetitions.length);
     expect(rows.length).toBeGreaterThanOrEqual(10);
@@ -95,7 +96,7 @@ describe("seed", () => {
   });
 
   it("backs every ticket a demo competition shows as sold with a paid order and a numbered ticket", async () => {
-    await seedCompetitionsIfEmpty(services.db, new Date());
+    await seedCompetitionsIfEmpty(services);
     const rows = await services.db.execute(sql`
       select c.id, c.tickets_sold as sold,
         (select count(*)::int from tickets t where t.competition_id = c.id and t.withdrawn_at is null) as issued,
@@ -111,6 +112,57 @@ describe("seed", () => {
     for (const s of sales) expect([s.issued, s.highest, s.paid]).toEqual([s.sold, s.sold, s.sold]);
     // Some entrants answered wrongly, as they do: their tickets are paid entries that cannot win.
     expect(sales.reduce((n, s) => n + s.wrong, 0)).toBeGreaterThan(0);
+  });
+
+  it("numbers each competition's tickets 1 to its tickets sold, each once, and holds nothing reserved", async () => {
+    await seedCompetitionsIfEmpty(services);
+    const rows = await services.db.execute(sql`
+      select c.id, c.tickets_sold as sold, c.tickets_reserved as reserved,
+        count(distinct t.ticket_number)::int as distinct, count(t.id)::int as issued,
+        coalesce(min(t.ticket_number), 1)::int as lowest, coalesce(max(t.ticket_number), 0)::int as highest
+      from competitions c left join tickets t on t.competition_id = c.id group by c.id`);
+    const numbering = (rows as unknown as { rows: Record<string, number>[] }).rows;
+    expect(numbering).toHaveLength(seedCompetitions.length);
+    for (const n of numbering)
+      expect([n.distinct, n.issued, n.lowest, n.highest, n.reserved]).toEqual([n.sold, n.sold, 1, n.sold, 0]);
+  });
+
+  it("shows on the dashboard the revenue, orders and tickets its paid orders add up to", async () => {
+    await seedCompetitionsIfEmpty(services);
+    const [paid] = (
+      (await services.db.execute(sql`
+        select count(*)::int as orders, coalesce(sum(o.total_amount_pence), 0)::int as pence,
+          (select coalesce(sum(l.quantity), 0)::int from order_lines l join orders p on p.id = l.order_id
+            where p.payment_status = 'paid') as tickets,
+          (select coalesce(sum(l.total_pence), 0)::int from order_lines l
+            join orders p on p.id = l.order_id where p.payment_status = 'paid') as priced,
+          (select count(*)::int from order_lines l where l.discount_pence > 0) as discounted
+        from orders o where o.payment_status = 'paid'`)) as unknown as { rows: Record<string, number>[] }
+    ).rows;
+    const { cards } = await getDashboard(services);
+    expect(paid!.orders).toBeGreaterThan(50);
+    // Priced by the checkout: the lines add up to the orders, and multi-ticket discounts were applied.
+    expect(paid!.pence).toBe(paid!.priced);
+    expect(paid!.discounted).toBeGreaterThan(0);
+    expect(cards).toMatchObject({ revenuePence: paid!.pence, totalOrders: paid!.orders, paidTickets: paid!.tickets });
+    const seeded = seedCompetitions.reduce((n, s) => n + s.ticketsSold, 0);
+    expect(cards.paidTickets).toBe(seeded);
+  });
+
+  it("made the competitions through the staff use-cases and moved them with the lifecycle", async () => {
+    await seedCompetitionsIfEmpty(services);
+    const rows = await services.db.execute(sql`
+      select action, count(*)::int as n from audit_log where subject like 'competition:%' group by action`);
+    const actions = Object.fromEntries(
+      (rows as unknown as { rows: { action: string; n: number }[] }).rows.map((r) => [r.action, r.n]),
+    );
+    const closed = seedCompetitions.filter((s) => s.endsInHours < 0).length;
+    expect(actions).toMatchObject({
+      "competition.created": seedCompetitions.length,
+      "competition.scheduled": seedCompetitions.length,
+      "competition.went_live": seedCompetitions.length,
+      "competition.closed": closed,
+    });
   });
 
   it("creates an admin once with printed credentials when none is configured", async () => {

@@ -35,7 +35,11 @@ export async function runLifecycleOnce(services: Services): Promise<LifecycleRep
   return { ...moved, drawn: await drawDueCompetitions(services) };
 }
 
-async function moveCompetitions(services: Services) {
+/**
+ * The pass's moves (go live, close, publish manifests) at `services.now()`, without the draws, which need the beacon
+ * over the network: the demo seed runs it with a clock to open and close its competitions as the job would.
+ */
+export async function moveCompetitions(services: Services) {
   const now = services.now();
   const site = { chain: services.beacon.chain, baseUrl: await publicOrigin(services) };
   return services.db.transaction(async (tx) => {

@@ -126,16 +126,36 @@ async function findByKey(db: Executor, userId: string, idempotencyKey: string): 
  * is created with an idempotency key derived from the order, so a double click (same key) makes one order and
  * one session.
  */
-export async function startCheckout(
-  services: Services,
-  input: {
-    userId: string;
-    email: string;
-    lines: CheckoutLineInput[];
-    idempotencyKey: string;
-    source: "single" | "basket";
-  },
-): Promise<StartCheckoutResult> {
+export async function startCheckout(services: Services, input: OrderInput): Promise<StartCheckoutResult> {
+  const placed = await placeOrder(services, input);
+  if (!placed.ok) return placed;
+  const result = placed.isNew
+    ? await createSession(services, placed.order, placed.lines)
+    : await resumeExisting(services, placed.order);
+  // The buyer has answered the question and reached the payment page: two steps of the funnel.
+  if (result.ok && placed.isNew)
+    await recordFunnel(services, ["answered", "checkout_started"], placed.competitionIds, { userId: input.userId });
+  return result;
+}
+
+type OrderInput = {
+  userId: string;
+  email: string;
+  lines: CheckoutLineInput[];
+  idempotencyKey: string;
+  source: "single" | "basket";
+};
+
+type PlaceOrderResult =
+  | { ok: true; order: ExistingOrder; isNew: boolean; competitionIds: number[]; lines?: SessionLine[] }
+  | Extract<StartCheckoutResult, { ok: false }>;
+
+/**
+ * The order half of a checkout, below the provider: validates, prices, checks protections and caps, and reserves
+ * the tickets in one transaction (or finds the order this idempotency key already made). The demo seed places its
+ * orders here too, so they obey the same rules.
+ */
+export async function placeOrder(services: Services, input: OrderInput): Promise<PlaceOrderResult> {
   const { db } = services;
   const now = services.now();
   const key = typeof input.idempotencyKey === "string" ? input.idempotencyKey.trim() : "";
@@ -143,11 +163,9 @@ export async function startCheckout(
 
   // A repeat of a request (same key) is recognised inside the transaction, after the buyer's lock, or by a look-up
   // when the read-only look below refuses it: a new checkout spends no query on it before the transaction.
-  let created: { order: ExistingOrder; isNew: boolean; lines?: SessionLine[] };
-  let ids: number[];
   try {
     const parsed = parseLines(input.lines);
-    ids = parsed.map((l) => l.competitionId).sort((a, b) => a - b);
+    const ids = parsed.map((l) => l.competitionId).sort((a, b) => a - b);
     const rows = await db
       .select({
         id: competitions.id,
@@ -171,86 +189,89 @@ export async function startCheckout(
     const early = refusedBeforeReserving(parsed, byId, now);
     if (early) {
       const mine = await findByKey(db, input.userId, key);
-      if (mine) return resumeExisting(services, mine);
+      if (mine) return { ok: true, order: mine, isNew: false, competitionIds: ids };
       throw early;
     }
     const capped = parsed.some((line) => competitionOf(line).maxTicketsPerUser !== null);
 
-    created = await db.transaction(async (tx) => {
-      // One checkout at a time per buyer: the spend limit and per-person caps are then checked against settled numbers.
-      await tx.execute(sql`select pg_advisory_xact_lock(5005, hashtext(${input.userId}))`);
-      const again = await findByKey(tx, input.userId, key);
-      if (again) return { order: again, isNew: false };
+    const created: { order: ExistingOrder; isNew: boolean; lines?: SessionLine[] } = await db.transaction(
+      async (tx) => {
+        // One checkout at a time per buyer: the spend limit and per-person caps are then checked against settled numbers.
+        await tx.execute(sql`select pg_advisory_xact_lock(5005, hashtext(${input.userId}))`);
+        const again = await findByKey(tx, input.userId, key);
+        if (again) return { order: again, isNew: false };
 
-      // The same rule again, now with the buyer's settled holdings: only the per-person cap can newly refuse (so
-      // the holdings are read only when a competition has a cap).
-      const held = capped ? await ticketsHeldByUser(tx, input.userId, ids) : new Map<number, number>();
-      for (const line of parsed) {
-        const comp = competitionOf(line);
-        const refusal = refusalFor(comp, held.get(comp.id) ?? 0, line.quantity, now);
-        if (refusal) throw refusal;
-      }
+        // The same rule again, now with the buyer's settled holdings: only the per-person cap can newly refuse (so
+        // the holdings are read only when a competition has a cap).
+        const held = capped ? await ticketsHeldByUser(tx, input.userId, ids) : new Map<number, number>();
+        for (const line of parsed) {
+          const comp = competitionOf(line);
+          const refusal = refusalFor(comp, held.get(comp.id) ?? 0, line.quantity, now);
+          if (refusal) throw refusal;
+        }
 
-      const priced = priceBasket(
-        parsed.map((line) => ({ ...line, unitPricePence: competitionOf(line).entryPricePence })),
-      );
-      const block = await checkCanEnter(tx, input.userId, priced.totalPence, now);
-      if (block) throw new Refusal(403, block.message, block);
+        const priced = priceBasket(
+          parsed.map((line) => ({ ...line, unitPricePence: competitionOf(line).entryPricePence })),
+        );
+        const block = await checkCanEnter(tx, input.userId, priced.totalPence, now);
+        if (block) throw new Refusal(403, block.message, block);
 
-      const expiresAt = new Date(now.getTime() + CHECKOUT_WINDOW_MS + PROVIDER_MARGIN_MS);
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          userId: input.userId,
-          email: input.email,
-          source: input.source === "basket" ? "basket" : "single",
-          idempotencyKey: key,
-          paymentStatus: "pending",
-          subtotalPence: priced.subtotalPence,
-          discountPence: priced.discountPence,
-          totalAmountPence: priced.totalPence,
-          termsVersion: TERMS_VERSION,
-          reservationExpiresAt: expiresAt,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      if (!order) throw new Error("order insert returned nothing");
-      await tx.insert(orderLines).values(
-        priced.lines.map((line) => ({
-          orderId: order.id,
-          competitionId: line.competitionId,
-          quantity: line.quantity,
-          unitPricePence: line.unitPricePence,
-          discountPence: line.discountPence,
-          totalPence: line.totalPence,
-          skillAnswer: line.skillAnswer,
-        })),
-      );
-      // Reserve last, so each competition row is locked only from its UPDATE to the commit: one conditional UPDATE
-      // per competition, in id order; it either takes the tickets or changes nothing (and the order goes with it).
-      for (const line of [...parsed].sort((a, b) => a.competitionId - b.competitionId)) {
-        const [reserved] = await tx
-          .update(competitions)
-          .set({ ticketsReserved: sql`${competitions.ticketsReserved} + ${line.quantity}` })
-          .where(
-            and(
-              eq(competitions.id, line.competitionId),
-              eq(competitions.status, "active"),
-              gt(competitions.endDate, now),
-              sql`${competitions.ticketsSold} + ${competitions.ticketsReserved} + ${line.quantity}
+        const expiresAt = new Date(now.getTime() + CHECKOUT_WINDOW_MS + PROVIDER_MARGIN_MS);
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            userId: input.userId,
+            email: input.email,
+            source: input.source === "basket" ? "basket" : "single",
+            idempotencyKey: key,
+            paymentStatus: "pending",
+            subtotalPence: priced.subtotalPence,
+            discountPence: priced.discountPence,
+            totalAmountPence: priced.totalPence,
+            termsVersion: TERMS_VERSION,
+            reservationExpiresAt: expiresAt,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        if (!order) throw new Error("order insert returned nothing");
+        await tx.insert(orderLines).values(
+          priced.lines.map((line) => ({
+            orderId: order.id,
+            competitionId: line.competitionId,
+            quantity: line.quantity,
+            unitPricePence: line.unitPricePence,
+            discountPence: line.discountPence,
+            totalPence: line.totalPence,
+            skillAnswer: line.skillAnswer,
+          })),
+        );
+        // Reserve last, so each competition row is locked only from its UPDATE to the commit: one conditional UPDATE
+        // per competition, in id order; it either takes the tickets or changes nothing (and the order goes with it).
+        for (const line of [...parsed].sort((a, b) => a.competitionId - b.competitionId)) {
+          const [reserved] = await tx
+            .update(competitions)
+            .set({ ticketsReserved: sql`${competitions.ticketsReserved} + ${line.quantity}` })
+            .where(
+              and(
+                eq(competitions.id, line.competitionId),
+                eq(competitions.status, "active"),
+                gt(competitions.endDate, now),
+                sql`${competitions.ticketsSold} + ${competitions.ticketsReserved} + ${line.quantity}
                 <= ${competitions.totalTickets}`,
-            ),
-          )
-          .returning({ id: competitions.id });
-        if (!reserved) throw await availabilityRefusal(tx, line.competitionId, line.quantity, now);
-      }
+              ),
+            )
+            .returning({ id: competitions.id });
+          if (!reserved) throw await availabilityRefusal(tx, line.competitionId, line.quantity, now);
+        }
 
-      const lines = priced.lines
-        .map((line) => ({ ...line, title: competitionOf(line).title }))
-        .sort((a, b) => a.competitionId - b.competitionId);
-      return { order, isNew: true, lines };
-    });
+        const lines = priced.lines
+          .map((line) => ({ ...line, title: competitionOf(line).title }))
+          .sort((a, b) => a.competitionId - b.competitionId);
+        return { order, isNew: true, lines };
+      },
+    );
+    return { ok: true, ...created, competitionIds: ids };
   } catch (error) {
     if (error instanceof Refusal)
       return {
@@ -261,13 +282,6 @@ export async function startCheckout(
       };
     throw error;
   }
-  const result = created.isNew
-    ? await createSession(services, created.order, created.lines)
-    : await resumeExisting(services, created.order);
-  // The buyer has answered the question and reached the payment page: two steps of the funnel.
-  if (result.ok && created.isNew)
-    await recordFunnel(services, ["answered", "checkout_started"], ids, { userId: input.userId });
-  return result;
 }
 
 type CompetitionFacts = AvailabilityFacts & { title: string };

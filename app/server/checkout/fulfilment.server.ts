@@ -63,7 +63,7 @@ function recordPayment(
 const isPaid = (session: CheckoutSessionSummary) => session.status === "complete" && session.paymentStatus !== "unpaid";
 
 /** Thrown inside the paid path when a line cannot be sold after all: the transaction is redone as a refund. */
-class CannotHonour extends Error {
+export class CannotHonour extends Error {
   constructor(readonly reason: RefundReason) {
     super(reason);
   }
@@ -184,53 +184,7 @@ async function settleOrder(
       );
     }
 
-    // Sell: reserved (or, after a lapse, free) tickets become sold in one UPDATE, which also re-checks that the
-    // competition is still open (and, after a lapse, that the tickets are free) and holds its row lock to the commit,
-    // so numbering continues past every number issued before (refunded ones included: ADR 015).
-    const allocated: Allocation[] = [];
-    for (const line of lines) {
-      const [row] = await tx
-        .update(competitions)
-        .set({
-          ticketsSold: sql`${competitions.ticketsSold} + ${line.quantity}`,
-          ...(held ? { ticketsReserved: sql`${competitions.ticketsReserved} - ${line.quantity}` } : {}),
-          updatedAt: now,
-        })
-        .where(
-          and(
-            eq(competitions.id, line.competitionId),
-            eq(competitions.status, "active"),
-            gt(competitions.endDate, now),
-            held
-              ? undefined
-              : sql`${competitions.ticketsSold} + ${competitions.ticketsReserved} + ${line.quantity}
-                <= ${competitions.totalTickets}`,
-          ),
-        )
-        .returning({
-          soldBefore: sql<number>`${competitions.ticketsSold} - ${line.quantity}`,
-          title: competitions.title,
-          correctAnswer: competitions.correctAnswer,
-        });
-      if (!row) throw new CannotHonour(await whyNotSold(tx, line.competitionId, now));
-      const numbers = await nextTicketNumbers(tx, line.competitionId, Number(row.soldBefore), line.quantity);
-      const correct = isCorrectAnswer(line.skillAnswer, row.correctAnswer);
-      const issued = await tx
-        .insert(tickets)
-        .values(
-          numbers.map((ticketNumber) => ({
-            competitionId: line.competitionId,
-            ticketNumber,
-            userId: order.userId,
-            orderId,
-            skillAnswer: line.skillAnswer,
-            isCorrectAnswer: correct,
-            purchaseDate: now,
-          })),
-        )
-        .returning({ number: tickets.ticketNumber, entryRef: tickets.entryRef });
-      allocated.push({ tickets: issued, title: row.title, skillAnswer: line.skillAnswer });
-    }
+    const allocated = await sellLines(tx, order, lines, held, now);
     if (order.email) await enqueueEmail(tx, confirmationEmail(order, allocated));
     if (order.userId) await addNotification(tx, confirmedNotification(order, order.userId, allocated, now));
     return {
@@ -245,6 +199,66 @@ async function settleOrder(
 
 /** What the receipt lists per line: never whether the answer was right (app/domain/answer-reveal.ts). */
 type Allocation = { tickets: { number: number; entryRef: string }[]; title: string; skillAnswer: string };
+
+/**
+ * Sells a paid order's lines: reserved (or, after a lapse, free) tickets become sold in one UPDATE per line, which
+ * also re-checks that the competition is still open (and, after a lapse, that the tickets are free) and holds its
+ * row lock to the commit, so numbering continues past every number issued before (refunded ones included: ADR 015).
+ * Throws CannotHonour when a line cannot be sold. The paid webhook's path and the demo seed both sell here.
+ */
+export async function sellLines(
+  tx: Tx,
+  order: Pick<OrderRow, "id" | "userId">,
+  lines: { competitionId: number; quantity: number; skillAnswer: string }[],
+  held: boolean,
+  now: Date,
+): Promise<Allocation[]> {
+  const allocated: Allocation[] = [];
+  for (const line of lines) {
+    const [row] = await tx
+      .update(competitions)
+      .set({
+        ticketsSold: sql`${competitions.ticketsSold} + ${line.quantity}`,
+        ...(held ? { ticketsReserved: sql`${competitions.ticketsReserved} - ${line.quantity}` } : {}),
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(competitions.id, line.competitionId),
+          eq(competitions.status, "active"),
+          gt(competitions.endDate, now),
+          held
+            ? undefined
+            : sql`${competitions.ticketsSold} + ${competitions.ticketsReserved} + ${line.quantity}
+              <= ${competitions.totalTickets}`,
+        ),
+      )
+      .returning({
+        soldBefore: sql<number>`${competitions.ticketsSold} - ${line.quantity}`,
+        title: competitions.title,
+        correctAnswer: competitions.correctAnswer,
+      });
+    if (!row) throw new CannotHonour(await whyNotSold(tx, line.competitionId, now));
+    const numbers = await nextTicketNumbers(tx, line.competitionId, Number(row.soldBefore), line.quantity);
+    const correct = isCorrectAnswer(line.skillAnswer, row.correctAnswer);
+    const issued = await tx
+      .insert(tickets)
+      .values(
+        numbers.map((ticketNumber) => ({
+          competitionId: line.competitionId,
+          ticketNumber,
+          userId: order.userId,
+          orderId: order.id,
+          skillAnswer: line.skillAnswer,
+          isCorrectAnswer: correct,
+          purchaseDate: now,
+        })),
+      )
+      .returning({ number: tickets.ticketNumber, entryRef: tickets.entryRef });
+    allocated.push({ tickets: issued, title: row.title, skillAnswer: line.skillAnswer });
+  }
+  return allocated;
+}
 
 async function whyNotSold(tx: Tx, competitionId: number, now: Date): Promise<RefundReason> {
   const [comp] = await tx

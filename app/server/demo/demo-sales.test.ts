@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_BUYER_COUNT, planDemoSales, seededRandom } from "./demo-sales";
+import { DEMO_BASKET_LINES, DEMO_BUYER_COUNT, demoBaskets, planDemoSales, seededRandom } from "./demo-sales";
 
 const NOW = new Date("2026-11-23T12:00:00Z");
 const OPTIONS = ["Dressage", "Eventing", "Show jumping", "Polo"];
@@ -57,5 +57,35 @@ describe("planDemoSales", () => {
 
   it("sells nothing when nothing was sold", () => {
     expect(planDemoSales(input({ ticketsSold: 0 }), NOW, seededRandom(1))).toEqual([]);
+  });
+});
+
+describe("demoBaskets", () => {
+  const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
+  const sale = (buyer: number, competitionId: number, minutes: number) => ({
+    buyer,
+    paidAt: at(minutes),
+    line: { competitionId, quantity: 1 },
+  });
+  const summary = (sales: ReturnType<typeof sale>[]) =>
+    demoBaskets(sales).map((b) => [b.buyer, b.paidAt.getTime(), b.lines.map((l) => l.competitionId)]);
+
+  it("puts each buyer's sales, oldest first, in baskets of up to four competitions paid at the earliest time", () => {
+    const sales = [sale(1, 10, 5), sale(2, 10, 1), sale(1, 11, 2), sale(1, 10, 9), sale(1, 12, 7), sale(1, 13, 8)];
+    expect(summary([...sales, sale(2, 11, 3)])).toEqual([
+      [2, at(1).getTime(), [10, 11]],
+      [1, at(2).getTime(), [11, 10, 12, 13]],
+      [1, at(9).getTime(), [10]],
+    ]);
+  });
+
+  it("starts a new basket when the buyer buys the same competition again, and keeps every line", () => {
+    expect(summary([sale(3, 10, 1), sale(3, 10, 2), sale(3, 11, 3)])).toEqual([
+      [3, at(1).getTime(), [10]],
+      [3, at(2).getTime(), [10, 11]],
+    ]);
+    const many = Array.from({ length: 40 }, (_, i) => sale(i % 4, 10 + (i % 7), i));
+    expect(demoBaskets(many).flatMap((b) => b.lines)).toHaveLength(40);
+    expect(Math.max(...demoBaskets(many).map((b) => b.lines.length))).toBe(DEMO_BASKET_LINES);
   });
 });

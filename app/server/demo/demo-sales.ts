@@ -11,7 +11,7 @@ export const DEMO_BUYER_COUNT = 80;
 const CORRECT_SHARE = 0.9;
 
 /** Sales start this many days before seeding (or before closing, for a competition that has closed). */
-const SELLING_DAYS = 21;
+export const SELLING_DAYS = 21;
 
 type DemoSale = {
   buyer: number;
@@ -71,4 +71,36 @@ export function planDemoSales(input: DemoSalesInput, now: Date, random: () => nu
     buyer = (buyer + 1 + Math.floor(random() * 7)) % DEMO_BUYER_COUNT;
   }
   return sales.sort((a, b) => a.paidAt.getTime() - b.paidAt.getTime());
+}
+
+/** How many competitions one demo basket holds at most. */
+export const DEMO_BASKET_LINES = 4;
+
+export type DemoBasket<Line> = { buyer: number; paidAt: Date; lines: Line[] };
+
+/**
+ * The planned sales of every competition, as buyers pay for them: each buyer's sales, oldest first, go into baskets
+ * of up to DEMO_BASKET_LINES different competitions, paid at the earliest of their times (so before every one of
+ * them closed). Fewer, larger orders, as a basket makes them; oldest basket first.
+ */
+export function demoBaskets<Line extends { competitionId: number }>(
+  sales: (Omit<DemoSale, "answer" | "quantity"> & { line: Line })[],
+): DemoBasket<Line>[] {
+  const byBuyer = new Map<number, typeof sales>();
+  for (const sale of [...sales].sort((a, b) => a.paidAt.getTime() - b.paidAt.getTime())) {
+    byBuyer.set(sale.buyer, [...(byBuyer.get(sale.buyer) ?? []), sale]);
+  }
+  const baskets: DemoBasket<Line>[] = [];
+  for (const [buyer, own] of byBuyer) {
+    let open: DemoBasket<Line> | undefined;
+    for (const sale of own) {
+      const full = !open || open.lines.length >= DEMO_BASKET_LINES;
+      if (full || open?.lines.some((l) => l.competitionId === sale.line.competitionId)) {
+        open = { buyer, paidAt: sale.paidAt, lines: [] };
+        baskets.push(open);
+      }
+      open?.lines.push(sale.line);
+    }
+  }
+  return baskets.sort((a, b) => a.paidAt.getTime() - b.paidAt.getTime());
 }

@@ -1,124 +1,187 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import { count, eq } from "drizzle-orm";
-import { type CompetitionRow, competitions, orderLines, orders, profiles, tickets, user, userRoles } from "~/db/schema";
-import type { Database, Executor } from "../platform/db.server";
+import { randomBytes } from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { and, count, eq } from "drizzle-orm";
+import { competitions, orders, profiles, user, userRoles } from "~/db/schema";
+import type { CompetitionValues } from "~/domain/competition-lifecycle";
+import { CompetitionFormSchema, competitionFormDefaults } from "~/schemas/admin-competition";
+import { createCompetition, getAdminCompetition, scheduleCompetition } from "../admin/competitions.server";
+import { moveCompetitions } from "../admin/lifecycle-job.server";
+import { placeOrder } from "../checkout/checkout.server";
+import { sellLines } from "../checkout/fulfilment.server";
+import { linesInLockOrder } from "../checkout/reservations.server";
+import type { Database } from "../platform/db.server";
 import type { Services } from "../platform/services.server";
-import { DEMO_BUYER_COUNT, planDemoSales, seededRandom } from "./demo-sales";
-import { competitionValues } from "./factories.server";
+import { DEMO_BUYER_COUNT, demoBaskets, planDemoSales, SELLING_DAYS, seededRandom } from "./demo-sales";
 import { type SeedCompetition, seedCompetitions } from "./seed-data";
 
-const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
 
-/** Live, or closed at its closing time when that has passed (as the lifecycle job would have closed it). */
-function competitionFromSeed({ endsInHours, skillOptions, ...seed }: SeedCompetition, now: Date) {
-  const endDate = new Date(now.getTime() + endsInHours * HOUR_MS);
-  const ended = endDate.getTime() <= now.getTime();
-  return competitionValues({
-    ...seed,
-    skillOptions: [...skillOptions],
-    endDate,
-    status: ended ? "closed" : "active",
-    closedAt: ended ? endDate : null,
-  });
-}
+/** The services as they were at `at`: the use-cases read the time from `now()`, so the demo's history is real. */
+const at = (services: Services, instant: Date): Services => ({ ...services, now: () => instant });
 
 const FIRST_NAMES = ["Amelia", "Harriet", "Isla", "Freya", "Olivia", "Tom", "James", "Ellie", "Niamh", "Ciara"];
 const LAST_NAMES = ["Hughes", "Fletcher", "Walsh", "Murphy", "Evans", "Baker", "Kelly", "Price"];
-const INSERT_CHUNK = 1_000;
 
-async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await insert(rows.slice(i, i + INSERT_CHUNK));
-}
+/** The member of staff the demo's competitions are audited as created and scheduled by. */
+const DEMO_STAFF = { id: "demo-staff", email: "demo-staff@paddock.local", firstName: "Demo", lastName: "Staff" };
 
-/** The demo's buyers: accounts with profiles and no password, so nobody can sign in as them. */
-async function insertDemoBuyers(tx: Executor) {
+/**
+ * The demo's people: buyers who confirmed they are adults resident in the UK or Ireland (checkout checks that), and
+ * the member of staff who set the competitions up. Inserted directly, with no password, so nobody can sign in as
+ * them (better-auth's sign-up would hash a password for each, which is slow and would make them usable).
+ */
+async function insertDemoPeople(db: Database, now: Date) {
   const buyers = Array.from({ length: DEMO_BUYER_COUNT }, (_, i) => {
     const firstName = FIRST_NAMES[i % FIRST_NAMES.length] ?? "Rider";
     const lastName = LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length] ?? "Paddock";
     const n = String(i + 1).padStart(2, "0");
     return { id: `demo-buyer-${n}`, email: `demo-rider-${n}@paddock.local`, firstName, lastName };
   });
-  await tx
-    .insert(user)
-    .values(
-      buyers.map((b) => ({ id: b.id, email: b.email, name: `${b.firstName} ${b.lastName}`, emailVerified: true })),
-    );
-  await tx.insert(profiles).values(
-    buyers.map((b, i) => ({
-      userId: b.id,
-      email: b.email,
-      firstName: b.firstName,
-      lastName: b.lastName,
-      country: i % 5 === 0 ? "IE" : "GB",
+  const people = [...buyers, DEMO_STAFF];
+  // They joined before the demo's sales began (the only back-dated write: an account's creation has no use-case).
+  const joined = new Date(now.getTime() - 60 * DAY_MS);
+  await db.insert(user).values(
+    people.map((p) => ({
+      id: p.id,
+      email: p.email,
+      name: `${p.firstName} ${p.lastName}`,
+      emailVerified: true,
+      createdAt: joined,
     })),
   );
-  return buyers.map((b) => b.id);
+  await db.insert(profiles).values(
+    people.map((p, i) => ({
+      userId: p.id,
+      email: p.email,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      country: i % 5 === 0 ? "IE" : "GB",
+      dateOfBirth: `${1960 + (i % 40)}-0${1 + (i % 9)}-1${i % 10}`,
+      eligibilityConfirmedAt: joined,
+    })),
+  );
+  return buyers;
+}
+
+/** A seed competition as staff would type it into /admin/create-competition, checked by that form's schema. */
+function formValues(seed: SeedCompetition, goLiveAt: Date, endDate: Date): CompetitionValues {
+  const values: CompetitionValues = {
+    title: seed.title,
+    description: seed.description,
+    prizeTitle: seed.prizeTitle,
+    prizeDescription: seed.prizeDescription,
+    prizeValue: seed.prizeValue,
+    entryPricePence: seed.entryPricePence,
+    totalTickets: seed.totalTickets,
+    maxTicketsPerUser: seed.maxTicketsPerUser,
+    goLiveAt,
+    endDate,
+    featured: seed.featured,
+    closesAtSellOut: false,
+    skillQuestion: seed.skillQuestion,
+    skillOptions: [...seed.skillOptions],
+    correctAnswer: seed.correctAnswer,
+    imageUrl: seed.imageUrl,
+    additionalImages: seed.additionalImages,
+  };
+  // As the browser posts it: the same form data, parsed the same way as the create page's action.
+  const { skillOptions, featured, closesAtSellOut, ...fields } = competitionFormDefaults(values);
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [i, option] of skillOptions.entries()) form.append(`skillOptions[${i}]`, option);
+  if (featured) form.append("featured", "on");
+  if (closesAtSellOut) form.append("closesAtSellOut", "on");
+  const submission = parseWithZod(form, { schema: CompetitionFormSchema });
+  if (submission.status !== "success")
+    throw new Error(`seed competition "${seed.title}" is not valid: ${JSON.stringify(submission.error)}`);
+  return submission.value;
+}
+
+/** Created as drafts and scheduled by the demo's staff at `createdAt`, through the admin area's use-cases. */
+async function createDemoCompetitions(services: Services, createdAt: Date, goLiveAt: Date, now: Date) {
+  const staff = at(services, createdAt);
+  const created = [];
+  for (const seed of seedCompetitions) {
+    const endDate = new Date(now.getTime() + seed.endsInHours * HOUR_MS);
+    const { id } = await createCompetition(staff, DEMO_STAFF.id, formValues(seed, goLiveAt, endDate));
+    const scheduled = await scheduleCompetition(staff, DEMO_STAFF.id, id);
+    if (!scheduled.ok) throw new Error(`seed competition "${seed.title}" cannot be scheduled: ${scheduled.message}`);
+    const row = await getAdminCompetition(services, id);
+    if (!row) throw new Error(`seed competition "${seed.title}" vanished`);
+    created.push({ id, seed, endDate: row.values.endDate });
+  }
+  return created;
 }
 
 /**
- * Paid orders with their lines and numbered tickets for every ticket a seeded competition has sold, so the
- * dashboard, the account pages and the draw see the same sales the cards show.
+ * A demo sale, the way a buyer's would go: the checkout places the order (caps, protections, reservation) at the
+ * sale's time, then the payment is settled through the paid path's sale and numbering. There is no provider
+ * session behind it (the buyers are invented), so no payment row, receipt or notification is written.
  */
-async function insertDemoSales(tx: Executor, rows: CompetitionRow[], buyerIds: string[], now: Date) {
-  const orderRows: (typeof orders.$inferInsert)[] = [];
-  const lineRows: (typeof orderLines.$inferInsert)[] = [];
-  const ticketRows: (typeof tickets.$inferInsert)[] = [];
-  for (const competition of rows) {
-    let nextNumber = 1;
-    for (const sale of planDemoSales(competition, now, seededRandom(competition.id * 7919))) {
-      const orderId = randomUUID();
-      const userId = buyerIds[sale.buyer] ?? "";
-      const totalPence = sale.quantity * competition.entryPricePence;
-      orderRows.push({
-        id: orderId,
-        userId,
-        email: `${userId.replace("demo-buyer-", "demo-rider-")}@paddock.local`,
-        paymentStatus: "paid",
-        subtotalPence: totalPence,
-        totalAmountPence: totalPence,
-        createdAt: sale.paidAt,
-        updatedAt: sale.paidAt,
-        paidAt: sale.paidAt,
-      });
-      lineRows.push({
-        orderId,
-        competitionId: competition.id,
-        quantity: sale.quantity,
-        unitPricePence: competition.entryPricePence,
-        discountPence: 0,
-        totalPence,
-        skillAnswer: sale.answer,
-      });
-      for (let i = 0; i < sale.quantity; i++) {
-        ticketRows.push({
-          competitionId: competition.id,
-          ticketNumber: nextNumber++,
-          userId,
-          orderId,
-          skillAnswer: sale.answer,
-          isCorrectAnswer: sale.answer === competition.correctAnswer,
-          purchaseDate: sale.paidAt,
-        });
-      }
-    }
-  }
-  await insertInChunks(orderRows, (chunk) => tx.insert(orders).values(chunk));
-  await insertInChunks(lineRows, (chunk) => tx.insert(orderLines).values(chunk));
-  await insertInChunks(ticketRows, (chunk) => tx.insert(tickets).values(chunk));
+async function sell(services: Services, buyer: { id: string; email: string }, lines: DemoLine[], key: string) {
+  const placed = await placeOrder(services, {
+    userId: buyer.id,
+    email: buyer.email,
+    lines,
+    idempotencyKey: key,
+    source: lines.length > 1 ? "basket" : "single",
+  });
+  if (!placed.ok) throw new Error(`demo sale ${key} refused: ${placed.message}`);
+  const now = services.now();
+  await services.db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(orders)
+      .set({ paymentStatus: "paid", paidAt: now, updatedAt: now })
+      .where(and(eq(orders.id, placed.order.id), eq(orders.paymentStatus, "pending")))
+      .returning();
+    if (!order) throw new Error(`demo order ${key} is not pending`);
+    await sellLines(tx, order, await linesInLockOrder(tx, order.id), true, now);
+  });
 }
 
-/** The demo competitions, with the real orders and tickets behind every sale they show. Once only. */
-export async function seedCompetitionsIfEmpty(db: Database, now: Date) {
-  const [row] = await db.select({ n: count() }).from(competitions);
-  if ((row?.n ?? 0) > 0) return 0;
-  await db.transaction(async (tx) => {
-    const rows = await tx
-      .insert(competitions)
-      .values(seedCompetitions.map((s) => competitionFromSeed(s, now)))
-      .returning();
-    await insertDemoSales(tx, rows, await insertDemoBuyers(tx), now);
+type DemoLine = { competitionId: number; quantity: number; skillAnswer: string };
+
+/**
+ * The demo competitions, created and scheduled through the admin use-cases, opened by the lifecycle pass, sold
+ * through the checkout, and closed by the lifecycle pass when their closing time has passed. Once only, and all or
+ * nothing: it runs in one transaction, which the use-cases' own transactions join as savepoints (drizzle nests
+ * them), so a failed seed leaves no half demo and the thousand small writes share one commit.
+ */
+export async function seedCompetitionsIfEmpty(services: Services) {
+  const [existing] = await services.db.select({ n: count() }).from(competitions);
+  if ((existing?.n ?? 0) > 0) return 0;
+  await services.db.transaction(async (tx) => {
+    // A transaction offers everything the use-cases call on a database (transaction() opens a savepoint).
+    await seedDemo({ ...services, db: tx as unknown as Database });
   });
   return seedCompetitions.length;
+}
+
+async function seedDemo(services: Services) {
+  const now = services.now();
+  const buyers = await insertDemoPeople(services.db, now);
+  // Every competition goes live a little before its sales begin; the form takes times to the minute.
+  const firstClose = Math.min(now.getTime(), ...seedCompetitions.map((s) => now.getTime() + s.endsInHours * HOUR_MS));
+  const goLiveAt = new Date(Math.floor((firstClose - SELLING_DAYS * DAY_MS - HOUR_MS) / MINUTE_MS) * MINUTE_MS);
+  const created = await createDemoCompetitions(services, new Date(goLiveAt.getTime() - HOUR_MS), goLiveAt, now);
+  await moveCompetitions(at(services, goLiveAt));
+  const sales = created.flatMap(({ id, seed, endDate }, n) =>
+    planDemoSales({ ...seed, endDate }, now, seededRandom(n * 7919 + 1)).map(({ answer, quantity, ...sale }) => ({
+      ...sale,
+      line: { competitionId: id, quantity, skillAnswer: answer },
+    })),
+  );
+  for (const [i, basket] of demoBaskets(sales).entries()) {
+    const buyer = buyers[basket.buyer];
+    if (!buyer) throw new Error(`no demo buyer ${basket.buyer}`);
+    await sell(at(services, basket.paidAt), buyer, basket.lines, `demo-sale-${i}`);
+  }
+  // Those whose closing time has passed close now, at that time, as the job would have closed them; the close tells
+  // their entrants the result (an e-mail and a notification each, as for any close). The draw itself is left to the
+  // running lifecycle job, which fetches the beacon round.
+  await moveCompetitions(services);
 }
 
 /**
@@ -150,7 +213,7 @@ export async function ensureAdmin(services: Services): Promise<{ email: string; 
 
 export async function seedIfEmpty(services: Services) {
   if (services.env.SEED === false) return {};
-  await seedCompetitionsIfEmpty(services.db, services.now());
+  await seedCompetitionsIfEmpty(services);
   const adminCredentials = await ensureAdmin(services);
   return { adminCredentials };
 }
