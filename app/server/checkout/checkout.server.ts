@@ -194,83 +194,81 @@ export async function placeOrder(services: Services, input: OrderInput): Promise
     }
     const capped = parsed.some((line) => competitionOf(line).maxTicketsPerUser !== null);
 
-    const created: { order: ExistingOrder; isNew: boolean; lines?: SessionLine[] } = await db.transaction(
-      async (tx) => {
-        // One checkout at a time per buyer: the spend limit and per-person caps are then checked against settled numbers.
-        await tx.execute(sql`select pg_advisory_xact_lock(5005, hashtext(${input.userId}))`);
-        const again = await findByKey(tx, input.userId, key);
-        if (again) return { order: again, isNew: false };
+    const created = await db.transaction(async (tx) => {
+      // One checkout at a time per buyer: the spend limit and per-person caps are then checked against settled numbers.
+      await tx.execute(sql`select pg_advisory_xact_lock(5005, hashtext(${input.userId}))`);
+      const again = await findByKey(tx, input.userId, key);
+      if (again) return { order: again, isNew: false };
 
-        // The same rule again, now with the buyer's settled holdings: only the per-person cap can newly refuse (so
-        // the holdings are read only when a competition has a cap).
-        const held = capped ? await ticketsHeldByUser(tx, input.userId, ids) : new Map<number, number>();
-        for (const line of parsed) {
-          const comp = competitionOf(line);
-          const refusal = refusalFor(comp, held.get(comp.id) ?? 0, line.quantity, now);
-          if (refusal) throw refusal;
-        }
+      // The same rule again, now with the buyer's settled holdings: only the per-person cap can newly refuse (so
+      // the holdings are read only when a competition has a cap).
+      const held = capped ? await ticketsHeldByUser(tx, input.userId, ids) : new Map<number, number>();
+      for (const line of parsed) {
+        const comp = competitionOf(line);
+        const refusal = refusalFor(comp, held.get(comp.id) ?? 0, line.quantity, now);
+        if (refusal) throw refusal;
+      }
 
-        const priced = priceBasket(
-          parsed.map((line) => ({ ...line, unitPricePence: competitionOf(line).entryPricePence })),
-        );
-        const block = await checkCanEnter(tx, input.userId, priced.totalPence, now);
-        if (block) throw new Refusal(403, block.message, block);
+      const priced = priceBasket(
+        parsed.map((line) => ({ ...line, unitPricePence: competitionOf(line).entryPricePence })),
+      );
+      const block = await checkCanEnter(tx, input.userId, priced.totalPence, now);
+      if (block) throw new Refusal(403, block.message, block);
 
-        const expiresAt = new Date(now.getTime() + CHECKOUT_WINDOW_MS + PROVIDER_MARGIN_MS);
-        const [order] = await tx
-          .insert(orders)
-          .values({
-            userId: input.userId,
-            email: input.email,
-            source: input.source === "basket" ? "basket" : "single",
-            idempotencyKey: key,
-            paymentStatus: "pending",
-            subtotalPence: priced.subtotalPence,
-            discountPence: priced.discountPence,
-            totalAmountPence: priced.totalPence,
-            termsVersion: TERMS_VERSION,
-            reservationExpiresAt: expiresAt,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        if (!order) throw new Error("order insert returned nothing");
-        await tx.insert(orderLines).values(
-          priced.lines.map((line) => ({
-            orderId: order.id,
-            competitionId: line.competitionId,
-            quantity: line.quantity,
-            unitPricePence: line.unitPricePence,
-            discountPence: line.discountPence,
-            totalPence: line.totalPence,
-            skillAnswer: line.skillAnswer,
-          })),
-        );
-        // Reserve last, so each competition row is locked only from its UPDATE to the commit: one conditional UPDATE
-        // per competition, in id order; it either takes the tickets or changes nothing (and the order goes with it).
-        for (const line of [...parsed].sort((a, b) => a.competitionId - b.competitionId)) {
-          const [reserved] = await tx
-            .update(competitions)
-            .set({ ticketsReserved: sql`${competitions.ticketsReserved} + ${line.quantity}` })
-            .where(
-              and(
-                eq(competitions.id, line.competitionId),
-                eq(competitions.status, "active"),
-                gt(competitions.endDate, now),
-                sql`${competitions.ticketsSold} + ${competitions.ticketsReserved} + ${line.quantity}
+      const expiresAt = new Date(now.getTime() + CHECKOUT_WINDOW_MS + PROVIDER_MARGIN_MS);
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: input.userId,
+          email: input.email,
+          source: input.source === "basket" ? "basket" : "single",
+          idempotencyKey: key,
+          paymentStatus: "pending",
+          subtotalPence: priced.subtotalPence,
+          discountPence: priced.discountPence,
+          totalAmountPence: priced.totalPence,
+          termsVersion: TERMS_VERSION,
+          reservationExpiresAt: expiresAt,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!order) throw new Error("order insert returned nothing");
+      await tx.insert(orderLines).values(
+        priced.lines.map((line) => ({
+          orderId: order.id,
+          competitionId: line.competitionId,
+          quantity: line.quantity,
+          unitPricePence: line.unitPricePence,
+          discountPence: line.discountPence,
+          totalPence: line.totalPence,
+          skillAnswer: line.skillAnswer,
+        })),
+      );
+      // Reserve last, so each competition row is locked only from its UPDATE to the commit: one conditional UPDATE
+      // per competition, in id order; it either takes the tickets or changes nothing (and the order goes with it).
+      for (const line of [...parsed].sort((a, b) => a.competitionId - b.competitionId)) {
+        const [reserved] = await tx
+          .update(competitions)
+          .set({ ticketsReserved: sql`${competitions.ticketsReserved} + ${line.quantity}` })
+          .where(
+            and(
+              eq(competitions.id, line.competitionId),
+              eq(competitions.status, "active"),
+              gt(competitions.endDate, now),
+              sql`${competitions.ticketsSold} + ${competitions.ticketsReserved} + ${line.quantity}
                 <= ${competitions.totalTickets}`,
-              ),
-            )
-            .returning({ id: competitions.id });
-          if (!reserved) throw await availabilityRefusal(tx, line.competitionId, line.quantity, now);
-        }
+            ),
+          )
+          .returning({ id: competitions.id });
+        if (!reserved) throw await availabilityRefusal(tx, line.competitionId, line.quantity, now);
+      }
 
-        const lines = priced.lines
-          .map((line) => ({ ...line, title: competitionOf(line).title }))
-          .sort((a, b) => a.competitionId - b.competitionId);
-        return { order, isNew: true, lines };
-      },
-    );
+      const lines = priced.lines
+        .map((line) => ({ ...line, title: competitionOf(line).title }))
+        .sort((a, b) => a.competitionId - b.competitionId);
+      return { order, isNew: true, lines };
+    });
     return { ok: true, ...created, competitionIds: ids };
   } catch (error) {
     if (error instanceof Refusal)
