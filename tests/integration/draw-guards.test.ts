@@ -32,7 +32,10 @@ const atRound = async (id: number) => {
 async function state(id: number) {
   const [comp] = await h.services.db.select().from(competitions).where(eq(competitions.id, id));
   const drawRows = await h.services.db.select().from(draws).where(eq(draws.competitionId, id));
-  const audit = await h.services.db.select().from(auditLog).where(eq(auditLog.subject, `competition:${id}`));
+  const audit = await h.services.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.subject, `competition:${id}`));
   return { comp, drawRows, audit: audit.map((a) => a.action) };
 }
 
@@ -58,7 +61,10 @@ describe("selectWinner's guards", () => {
 
   it("refuses a draw on another beacon chain with 503, changing nothing", async () => {
     const comp = await closedWithEntries();
-    await h.services.db.update(draws).set({ chainHash: "0".repeat(64) }).where(eq(draws.competitionId, comp.id));
+    await h.services.db
+      .update(draws)
+      .set({ chainHash: "0".repeat(64) })
+      .where(eq(draws.competitionId, comp.id));
     await atRound(comp.id);
     const before = await state(comp.id);
     const out = await selectWinner(h.services, h.boss.id, comp.id);
@@ -78,7 +84,10 @@ describe("selectWinner's guards", () => {
     expect(again).toMatchObject({ ok: false, status: 409, message: DRAW_MESSAGES.alreadyDrawn });
     expect(await state(comp.id)).toEqual(drawn);
     const [draw] = drawn.drawRows;
-    const rows = await h.services.db.select().from(auditLog).where(eq(auditLog.subject, `competition:${comp.id}`));
+    const rows = await h.services.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `competition:${comp.id}`));
     const selected = rows.filter((r) => r.action === "draw.winner_selected");
     expect(selected).toHaveLength(1);
     const sequence = [draw?.winnerPosition, ...(draw?.alternates ?? [])];
@@ -129,7 +138,12 @@ describe("redrawToAlternate's guards and audit", () => {
     const out = await redrawToAlternate(h.services, h.boss.id, comp.id, "unclaimed");
     expect(out).toMatchObject({ ok: false, status: 409, message: DRAW_MESSAGES.notDrawn });
     const [draw] = (await state(comp.id)).drawRows;
-    expect(await h.services.db.select().from(drawSkips).where(eq(drawSkips.drawId, draw?.id ?? 0))).toEqual([]);
+    expect(
+      await h.services.db
+        .select()
+        .from(drawSkips)
+        .where(eq(drawSkips.drawId, draw?.id ?? 0)),
+    ).toEqual([]);
   });
 
   it("records the redraw's exact audit rows, alternate by alternate", async () => {
@@ -146,7 +160,10 @@ describe("redrawToAlternate's guards and audit", () => {
       const { comp: row } = await state(comp.id);
       expect(row?.winnerTicketNumber).toBe(entries[index + 1]?.ticketNumber);
     }
-    const rows = await h.services.db.select().from(auditLog).where(eq(auditLog.subject, `competition:${comp.id}`));
+    const rows = await h.services.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `competition:${comp.id}`));
     const redrawn = rows.filter((r) => r.action === "draw.redrawn").sort((a, b) => a.id - b.id);
     expect(redrawn).toHaveLength(2);
     for (const [index, reason] of (["unclaimed", "ineligible"] as const).entries()) {
@@ -157,7 +174,7 @@ describe("redrawToAlternate's guards and audit", () => {
         after: { winnerTicketNumber: entries[index + 1]?.ticketNumber, alternate: index + 1 },
         data: { reason: SKIP_REASON_LABELS[reason], position: entries[index]?.position },
       });
-      expect((redrawn[index]?.after as { winnerUserId?: unknown }).winnerUserId).toEqual(expect.any(String));
+      expect(redrawn[index]?.after).toMatchObject({ winnerUserId: expect.any(String) });
       if (index === 1) expect(redrawn[index]?.after).toMatchObject({ winnerUserId: row?.winnerUserId });
     }
   });
