@@ -5,6 +5,7 @@ import { auditLog, competitions, drawSkips, draws } from "~/db/schema";
 import { SKIP_REASON_LABELS } from "~/domain/draw/skip-reasons";
 import { runLifecycleOnce } from "~/server/admin/lifecycle-job.server";
 import { createCompetition, createPaidOrder, createVerifiedUser } from "~/server/demo/factories.server";
+import { publishManifest } from "~/server/draws/manifest.server";
 import { drawDueCompetitions, redrawToAlternate, selectWinner } from "~/server/draws/select.server";
 import { createBeacon } from "~/server/platform/beacon.server";
 import { roundDue, useDrawHarness } from "./beacon-harness";
@@ -176,6 +177,18 @@ describe("redrawToAlternate's guards and audit", () => {
       });
       expect(redrawn[index]?.after).toMatchObject({ winnerUserId: expect.any(String) });
       if (index === 1) expect(redrawn[index]?.after).toMatchObject({ winnerUserId: row?.winnerUserId });
+    }
+  });
+});
+
+describe("publishManifest", () => {
+  it("publishes nothing for a competition that is not closed, or does not exist", async () => {
+    const comp = await createCompetition(h.services.db, { endDate: new Date(Date.now() + 3_600_000) });
+    const site = { chain: h.services.beacon.chain, baseUrl: "http://127.0.0.1" };
+    for (const id of [comp.id, 987_654_321]) {
+      const out = await h.services.db.transaction((tx) => publishManifest(tx, site, id, h.services.now()));
+      expect(out).toBeNull();
+      expect(await h.services.db.select().from(draws).where(eq(draws.competitionId, id))).toEqual([]);
     }
   });
 });
