@@ -107,6 +107,23 @@ describe("selectWinner's guards", () => {
 });
 
 describe("the automatic draw", () => {
+  it("waits for the two minutes after the round, and a draw failing its own verification records nothing", async () => {
+    const comp = await closedWithEntries();
+    const due = await roundDue(h.services, comp.id);
+    h.services.now = () => new Date(due.getTime() + 30_000);
+    const before = await state(comp.id);
+    expect(await drawDueCompetitions(h.services)).not.toContain(comp.id);
+    expect(await state(comp.id)).toEqual(before);
+    await h.services.db
+      .update(draws)
+      .set({ manifestHash: "0".repeat(64) })
+      .where(eq(draws.competitionId, comp.id));
+    const tampered = await state(comp.id);
+    const out = await selectWinner(h.services, h.boss.id, comp.id);
+    expect(out).toMatchObject({ ok: false, status: 503, message: DRAW_MESSAGES.failed });
+    expect(await state(comp.id)).toEqual(tampered);
+  });
+
   it("leaves a competition closed when the beacon cannot be reached", async () => {
     const comp = await closedWithEntries();
     const due = await roundDue(h.services, comp.id);
