@@ -1,0 +1,211 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { DRAW_MESSAGES } from "~/content/draws";
+import { auditLog, competitions, drawSkips, draws } from "~/db/schema";
+import { SKIP_REASON_LABELS } from "~/domain/draw/skip-reasons";
+import { runLifecycleOnce } from "~/server/admin/lifecycle-job.server";
+import { createCompetition, createPaidOrder, createVerifiedUser } from "~/server/demo/factories.server";
+import { publishManifest } from "~/server/draws/manifest.server";
+import { drawDueCompetitions, redrawToAlternate, selectWinner } from "~/server/draws/select.server";
+import { createBeacon } from "~/server/platform/beacon.server";
+import { roundDue, useDrawHarness } from "./beacon-harness";
+
+// The draw use-cases' guards and audit rows, called directly (issue 15: the survivors of the mutation run).
+const h = useDrawHarness();
+
+/** A closed competition with three paid entries (one user each) and its manifest published. */
+async function closedWithEntries() {
+  const comp = await createCompetition(h.services.db, { endDate: new Date(Date.now() - 60_000), totalTickets: 10 });
+  const users = await Promise.all([1, 2, 3].map(() => createVerifiedUser(h.services)));
+  for (const [i, user] of users.entries()) {
+    if (!user) throw new Error("user not created");
+    await createPaidOrder(h.services.db, { userId: user.id, competition: comp, quantity: 1, firstTicket: i + 1 });
+  }
+  await runLifecycleOnce(h.services);
+  return comp;
+}
+
+const atRound = async (id: number) => {
+  const due = await roundDue(h.services, id);
+  h.services.now = () => due;
+};
+
+async function state(id: number) {
+  const [comp] = await h.services.db.select().from(competitions).where(eq(competitions.id, id));
+  const drawRows = await h.services.db.select().from(draws).where(eq(draws.competitionId, id));
+  const audit = await h.services.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.subject, `competition:${id}`));
+  return { comp, drawRows, audit: audit.map((a) => a.action) };
+}
+
+describe("selectWinner's guards", () => {
+  it("refuses a competition that does not exist with 404", async () => {
+    expect(await selectWinner(h.services, h.boss.id, 987_654_321)).toEqual({
+      ok: false,
+      status: 404,
+      message: DRAW_MESSAGES.notFound,
+      description: undefined,
+    });
+  });
+
+  it("refuses a competition that has not closed with 409, publishing no manifest", async () => {
+    const comp = await createCompetition(h.services.db, { endDate: new Date(Date.now() + 3_600_000) });
+    const before = await state(comp.id);
+    const out = await selectWinner(h.services, h.boss.id, comp.id);
+    expect(out).toMatchObject({ ok: false, status: 409, message: DRAW_MESSAGES.notClosed });
+    const after = await state(comp.id);
+    expect(after.drawRows).toEqual([]);
+    expect(after).toEqual(before);
+  });
+
+  it("refuses a draw on another beacon chain with 503, changing nothing", async () => {
+    const comp = await closedWithEntries();
+    await h.services.db
+      .update(draws)
+      .set({ chainHash: "0".repeat(64) })
+      .where(eq(draws.competitionId, comp.id));
+    await atRound(comp.id);
+    const before = await state(comp.id);
+    const out = await selectWinner(h.services, h.boss.id, comp.id);
+    expect(out).toMatchObject({ ok: false, status: 503, message: DRAW_MESSAGES.failed });
+    const after = await state(comp.id);
+    expect(after).toEqual(before);
+    expect(after.comp?.status).toBe("closed");
+    expect(after.drawRows[0]?.drawnAt).toBeNull();
+  });
+
+  it("refuses a second draw with 409 and records one audit row with the draw's exact contents", async () => {
+    const comp = await closedWithEntries();
+    await atRound(comp.id);
+    expect(await selectWinner(h.services, h.boss.id, comp.id)).toEqual({ ok: true, message: DRAW_MESSAGES.selected });
+    const drawn = await state(comp.id);
+    const again = await selectWinner(h.services, h.boss.id, comp.id);
+    expect(again).toMatchObject({ ok: false, status: 409, message: DRAW_MESSAGES.alreadyDrawn });
+    expect(await state(comp.id)).toEqual(drawn);
+    const [draw] = drawn.drawRows;
+    const rows = await h.services.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `competition:${comp.id}`));
+    const selected = rows.filter((r) => r.action === "draw.winner_selected");
+    expect(selected).toHaveLength(1);
+    const sequence = [draw?.winnerPosition, ...(draw?.alternates ?? [])];
+    expect(selected[0]).toMatchObject({
+      actorUserId: h.boss.id,
+      before: { status: "closed" },
+      after: {
+        status: "completed",
+        winnerTicketNumber: drawn.comp?.winnerTicketNumber,
+        winnerUserId: drawn.comp?.winnerUserId,
+      },
+      data: { round: draw?.round, randomness: draw?.beaconRandomness, sequence },
+    });
+    expect(drawn.comp?.winnerUserId).toEqual(expect.any(String));
+  });
+});
+
+describe("the automatic draw", () => {
+  it("waits for the two minutes after the round, and a draw failing its own verification records nothing", async () => {
+    const comp = await closedWithEntries();
+    const due = await roundDue(h.services, comp.id);
+    h.services.now = () => new Date(due.getTime() + 30_000);
+    const before = await state(comp.id);
+    expect(await drawDueCompetitions(h.services)).not.toContain(comp.id);
+    expect(await state(comp.id)).toEqual(before);
+    await h.services.db
+      .update(draws)
+      .set({ manifestHash: "0".repeat(64) })
+      .where(eq(draws.competitionId, comp.id));
+    const tampered = await state(comp.id);
+    const out = await selectWinner(h.services, h.boss.id, comp.id);
+    expect(out).toMatchObject({ ok: false, status: 503, message: DRAW_MESSAGES.failed });
+    expect(await state(comp.id)).toEqual(tampered);
+  });
+
+  it("leaves a competition closed when the beacon cannot be reached", async () => {
+    const comp = await closedWithEntries();
+    const due = await roundDue(h.services, comp.id);
+    h.services.now = () => new Date(due.getTime() + 5 * 60_000);
+    h.services.beacon = createBeacon({ chain: h.services.beacon.chain, baseUrl: "http://127.0.0.1:9/local-beacon" });
+    const before = await state(comp.id);
+    expect(await drawDueCompetitions(h.services)).not.toContain(comp.id);
+    expect(await state(comp.id)).toEqual(before);
+    expect(before.comp?.status).toBe("closed");
+  });
+});
+
+describe("redrawToAlternate's guards and audit", () => {
+  it("refuses a competition that does not exist with 404", async () => {
+    const out = await redrawToAlternate(h.services, h.boss.id, 987_654_321, "unclaimed");
+    expect(out).toMatchObject({ ok: false, status: 404, message: DRAW_MESSAGES.notFound });
+  });
+
+  it("refuses a closed competition not drawn yet with 409, changing nothing", async () => {
+    const comp = await closedWithEntries();
+    const before = await state(comp.id);
+    const out = await redrawToAlternate(h.services, h.boss.id, comp.id, "unclaimed");
+    expect(out).toMatchObject({ ok: false, status: 409, message: DRAW_MESSAGES.notDrawn });
+    expect(await state(comp.id)).toEqual(before);
+  });
+
+  it("refuses a completed competition without a recorded draw with 409", async () => {
+    const comp = await closedWithEntries();
+    await h.services.db.update(competitions).set({ status: "completed" }).where(eq(competitions.id, comp.id));
+    const out = await redrawToAlternate(h.services, h.boss.id, comp.id, "unclaimed");
+    expect(out).toMatchObject({ ok: false, status: 409, message: DRAW_MESSAGES.notDrawn });
+    const [draw] = (await state(comp.id)).drawRows;
+    expect(
+      await h.services.db
+        .select()
+        .from(drawSkips)
+        .where(eq(drawSkips.drawId, draw?.id ?? 0)),
+    ).toEqual([]);
+  });
+
+  it("records the redraw's exact audit rows, alternate by alternate", async () => {
+    const comp = await closedWithEntries();
+    await atRound(comp.id);
+    expect((await selectWinner(h.services, h.boss.id, comp.id)).ok).toBe(true);
+    const [draw] = (await state(comp.id)).drawRows;
+    const entries = draw?.drawnEntries ?? [];
+    for (const [index, reason] of (["unclaimed", "ineligible"] as const).entries()) {
+      expect(await redrawToAlternate(h.services, h.boss.id, comp.id, reason)).toEqual({
+        ok: true,
+        message: DRAW_MESSAGES.redrawn,
+      });
+      const { comp: row } = await state(comp.id);
+      expect(row?.winnerTicketNumber).toBe(entries[index + 1]?.ticketNumber);
+    }
+    const rows = await h.services.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `competition:${comp.id}`));
+    const redrawn = rows.filter((r) => r.action === "draw.redrawn").sort((a, b) => a.id - b.id);
+    expect(redrawn).toHaveLength(2);
+    for (const [index, reason] of (["unclaimed", "ineligible"] as const).entries()) {
+      const { comp: row } = await state(comp.id);
+      expect(redrawn[index]).toMatchObject({
+        actorUserId: h.boss.id,
+        before: { winnerTicketNumber: entries[index]?.ticketNumber },
+        after: { winnerTicketNumber: entries[index + 1]?.ticketNumber, alternate: index + 1 },
+        data: { reason: SKIP_REASON_LABELS[reason], position: entries[index]?.position },
+      });
+      expect(redrawn[index]?.after).toMatchObject({ winnerUserId: expect.any(String) });
+      if (index === 1) expect(redrawn[index]?.after).toMatchObject({ winnerUserId: row?.winnerUserId });
+    }
+  });
+});
+
+describe("publishManifest", () => {
+  it("publishes nothing for a competition that is not closed, or does not exist", async () => {
+    const comp = await createCompetition(h.services.db, { endDate: new Date(Date.now() + 3_600_000) });
+    const site = { chain: h.services.beacon.chain, baseUrl: "http://127.0.0.1" };
+    for (const id of [comp.id, 987_654_321]) {
+      const out = await h.services.db.transaction((tx) => publishManifest(tx, site, id, h.services.now()));
+      expect(out).toBeNull();
+      expect(await h.services.db.select().from(draws).where(eq(draws.competitionId, id))).toEqual([]);
+    }
+  });
+});
