@@ -5,13 +5,19 @@ const alias = { "~": new URL("./app", import.meta.url).pathname };
 const useCases = process.env.MUTATION_SCOPE === "use-cases";
 /** The integration files a use-case run uses: all by default, or a comma-separated list (MUTATION_TESTS). */
 const useCaseTests = process.env.MUTATION_TESTS?.split(",") ?? ["tests/integration/**/*.test.ts"];
+/**
+ * The engine a use-case run's integration tests use: PostgreSQL when TEST_DATABASE_URL names a server (each test
+ * file makes its own database, the concurrency tests run too, and setting up a file is cheaper than an embedded
+ * database), otherwise the embedded database.
+ */
+const engine = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
 
 export default defineConfig({
   resolve: { alias },
   test: useCases
     ? {
         include: useCaseTests,
-        env: { NODE_ENV: "test", TEST_DB_ENGINE: "pglite" },
+        env: { NODE_ENV: "test", TEST_DB_ENGINE: engine },
         testTimeout: 60_000,
         hookTimeout: 120_000,
         pool: "forks",
