@@ -270,6 +270,16 @@ describe("the offer popup", () => {
     return dialog;
   }
 
+  /** A first visit to the home page, with the page's clock run past the offer's delay, and the offer shown. */
+  async function openWithOffer() {
+    const { page, errors } = await openPage();
+    await page.clock.install();
+    await page.goto("/");
+    await hydrated(page);
+    await page.clock.runFor(OFFER_DELAY_MS);
+    return { page, errors, dialog: await waitForOffer(page) };
+  }
+
   it(
     "appears after a few seconds, closes with Maybe Later and stays away for the rest of the session",
     async () => {
@@ -304,10 +314,11 @@ describe("the offer popup", () => {
     "is an accessible modal that Escape closes, handing focus back, and a new session sees it again",
     async () => {
       const { page, errors } = await openPage();
+      await page.clock.install();
       await page.goto("/");
       await hydrated(page);
-      const cta = page.getByRole("link", { name: "Browse competitions" });
-      await cta.focus();
+      await page.getByRole("link", { name: "Browse competitions" }).focus();
+      await page.clock.runFor(OFFER_DELAY_MS);
       const dialog = await waitForOffer(page);
       await expectAccessible(page);
       await page.keyboard.press("Escape");
@@ -321,9 +332,7 @@ describe("the offer popup", () => {
   it(
     "closes with its X button",
     async () => {
-      const { page, errors } = await openPage();
-      await page.goto("/");
-      const dialog = await waitForOffer(page);
+      const { page, errors, dialog } = await openWithOffer();
       await dialog.getByRole("button", { name: "Close offer" }).click();
       await dialog.waitFor({ state: "hidden" });
       expect(await page.evaluate((key) => window.sessionStorage.getItem(key), OFFER_SEEN_KEY)).toBe("1");
@@ -335,9 +344,7 @@ describe("the offer popup", () => {
   it(
     "takes Claim Offer to the competitions",
     async () => {
-      const { page, errors } = await openPage();
-      await page.goto("/");
-      const dialog = await waitForOffer(page);
+      const { page, errors, dialog } = await openWithOffer();
       await dialog.getByRole("link", { name: "Claim Offer" }).click();
       await page.waitForURL("**/competitions");
       expect(await dialogOpen(page)).toBe(false);
