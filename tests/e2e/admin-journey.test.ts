@@ -9,6 +9,7 @@ import { runLifecycleOnce } from "~/server/admin/lifecycle-job.server";
 import { app, waitForMail } from "./support/app";
 import { expectAccessible, expectNoConsoleErrors, hydrated } from "./support/browser";
 import { CARDS, competitionRow, eventually, goto, orderIdFrom, payOnStandin, signedInPage } from "./support/checkout";
+import { field, fillCompetitionForm, NUMNAH_ANSWER } from "./support/competition-form";
 import { removeCompetitions } from "./support/competitions";
 import { toastShown } from "./support/form-journeys";
 import { expectNoUnexpectedErrors, SLOW, toast } from "./support/forms";
@@ -23,8 +24,7 @@ import { staffPage, type TestUser } from "./support/users";
 
 const MINUTE = 60_000;
 const ALT = "Chestnut gelding clearing a green oxer";
-const OPTIONS = ["The seat", "The panels", "The pommel", "The cantle"];
-const CORRECT = "The panels";
+const CORRECT = NUMNAH_ANSWER;
 const REFUND_REASON = "The buyer entered twice by mistake.";
 const CANCEL_REASON = "The prize can no longer be supplied.";
 const FORBIDDEN = "You do not have permission to do that.";
@@ -39,7 +39,6 @@ afterAll(async () => {
   await removeCompetitions(created);
 });
 
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const orderTitle = (orderId: string) => `Order ${orderId.slice(0, 8)}`;
 
 async function orderRow(orderId: string) {
@@ -57,23 +56,14 @@ async function createDraft(page: Page, title: string) {
   await page.getByRole("button", { name: "Create draft" }).click();
   await expect.poll(() => field(page, "Title").getAttribute("aria-invalid"), SLOW).toBe("true");
 
-  const terms: [label: string, value: string][] = [
-    ["Title", title],
-    ["Description", "A quilted numnah in navy, full size."],
-    ["Prize title", "Navy numnah"],
-    ["Prize description", "A quilted cotton numnah, full size, in navy."],
-    ["Prize value", "£60"],
-    ["Entry price (£)", "1.50"],
-    ["Total tickets", "300"],
+  await fillCompetitionForm(page, {
+    title,
+    entryPrice: "1.50",
+    totalTickets: 300,
     // Room for a slow machine between filling the form and scheduling (which refuses a go-live time in the past).
-    ["Go-live time", toLondonWallTime(new Date(Date.now() + 10 * MINUTE))],
-    ["Closing time", toLondonWallTime(new Date(Date.now() + 7 * 24 * 60 * MINUTE))],
-    ["Question", "Which part of the saddle does a numnah sit under?"],
-    ...OPTIONS.map((option, i): [string, string] => [`Option ${i + 1}`, option]),
-    ["Correct answer", CORRECT],
-    ["Main picture URL", "/images/competitions/rug-bundle.svg"],
-  ];
-  for (const [label, value] of terms) await field(page, label).fill(value);
+    goLive: new Date(Date.now() + 10 * MINUTE),
+    closes: new Date(Date.now() + 7 * 24 * 60 * MINUTE),
+  });
   await page.getByRole("button", { name: "Create draft" }).click();
   await page.waitForURL((url) => /^\/admin\/competitions\/\d+$/.test(url.pathname));
   const id = Number(new URL(page.url()).pathname.split("/").pop());

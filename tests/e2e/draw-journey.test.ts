@@ -10,6 +10,7 @@ import { runLifecycleOnce } from "~/server/admin/lifecycle-job.server";
 import { app, waitForMail } from "./support/app";
 import { hydrated } from "./support/browser";
 import { CARDS, goto, payOnStandin, signedInPage } from "./support/checkout";
+import { field, fillCompetitionForm, NUMNAH_ANSWER } from "./support/competition-form";
 import { removeCompetitions } from "./support/competitions";
 import { expectNoUnexpectedErrors, fillDateOfBirth, openSlowPage, SLOW, TEST_TIMEOUT, toast } from "./support/forms";
 import { createUser, signIn, type TestUser } from "./support/users";
@@ -20,8 +21,7 @@ import { createUser, signIn, type TestUser } from "./support/users";
 const MINUTE = 60_000;
 /** The close and the draw are left to the app's own lifecycle job, as in production: it passes every 15 s. */
 const JOB = { timeout: 60_000, interval: 250 };
-const OPTIONS = ["The seat", "The panels", "The pommel", "The cantle"];
-const CORRECT = "The panels";
+const CORRECT = NUMNAH_ANSWER;
 const WRONG = "The pommel";
 const title = `Journey numnah ${Math.random().toString(36).slice(2, 7)}`;
 
@@ -43,8 +43,6 @@ afterAll(async () => {
   services.now = () => new Date();
   if (state.id) await removeCompetitions([state.id]);
 });
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
 async function competitionRow() {
   const { services } = await app();
@@ -96,19 +94,13 @@ describe("a competition from creation to a redraw anyone can check", () => {
       const { page, context, errors } = await adminPage();
       await page.goto("/admin/create-competition");
       await hydrated(page);
-      await field(page, "Title").fill(title);
-      await field(page, "Description").fill("A quilted numnah in navy, full size.");
-      await field(page, "Prize title").fill("Navy numnah");
-      await field(page, "Prize description").fill("A quilted cotton numnah, full size, in navy.");
-      await field(page, "Prize value").fill("£60");
-      await field(page, "Entry price (£)").fill("2.00");
-      await field(page, "Total tickets").fill("100");
-      await field(page, "Go-live time").fill(toLondonWallTime(new Date(Date.now() + 3 * MINUTE)));
-      await field(page, "Closing time").fill(toLondonWallTime(new Date(Date.now() + 120 * MINUTE)));
-      await field(page, "Question").fill("Which part of the saddle does a numnah sit under?");
-      for (const [i, option] of OPTIONS.entries()) await field(page, `Option ${i + 1}`).fill(option);
-      await field(page, "Correct answer").fill(CORRECT);
-      await field(page, "Main picture URL").fill("/images/competitions/rug-bundle.svg");
+      await fillCompetitionForm(page, {
+        title,
+        entryPrice: "2.00",
+        totalTickets: 100,
+        goLive: new Date(Date.now() + 3 * MINUTE),
+        closes: new Date(Date.now() + 120 * MINUTE),
+      });
       await page.getByRole("button", { name: "Create draft" }).click();
       await page.waitForURL((url) => /^\/admin\/competitions\/\d+$/.test(url.pathname));
       state.id = Number(new URL(page.url()).pathname.split("/").pop());
