@@ -60,8 +60,9 @@ describe("who may pay to enter", () => {
       code: "eligibility_required",
       message: "Please confirm your date of birth and country before your first entry.",
     };
-    expect(await canEnter((await buyerWithProfile({ dateOfBirth: "1990-01-01", country: "GB", confirmed: false })).id))
-      .toEqual(required);
+    expect(
+      await canEnter((await buyerWithProfile({ dateOfBirth: "1990-01-01", country: "GB", confirmed: false })).id),
+    ).toEqual(required);
     expect(await canEnter((await buyerWithProfile({ country: "GB" })).id)).toEqual(required);
   });
 
@@ -133,9 +134,9 @@ describe("what each protection records", () => {
     const buyer = await buyerWithProfile({ dateOfBirth: "1990-01-01", country: "GB" });
     await expect(pauseAccount(h.services, buyer.id, 3 as 7, NOW)).rejects.toThrow(RangeError);
     await pauseAccount(h.services, buyer.id, 7, NOW);
-    const [row] = await auditOf(buyer.id, "protection.pause");
-    expect(row?.data).toEqual({ days: 7, until: expect.any(String) });
-    const until = new Date((row?.data as { until: string }).until);
+    const rows = await auditOf(buyer.id, "protection.pause");
+    expect(rows.map((r) => r.data)).toEqual([{ days: 7, until: expect.any(String) }]);
+    const until = new Date((rows[0]!.data as { until: string }).until);
     expect(until.getTime() - NOW.getTime()).toBeGreaterThanOrEqual(7 * 24 * 3_600_000 - 3_600_000);
     expect((await canEnter(buyer.id))?.code).toBe("paused");
   });
@@ -151,9 +152,7 @@ describe("what each protection records", () => {
       .from(consentRecords)
       .where(eq(consentRecords.userId, buyer.id));
     expect(withdrawn.sort((a, b) => a.email.localeCompare(b.email))).toEqual(
-      [buyer.email, profileEmail]
-        .sort()
-        .map((email) => ({ email, granted: false, source: "self_exclusion" })),
+      [buyer.email, profileEmail].sort().map((email) => ({ email, granted: false, source: "self_exclusion" })),
     );
     const [audit] = await auditOf(buyer.id, "protection.self_exclusion");
     expect(audit?.data).toEqual({ months: 6, until: expect.any(String) });
