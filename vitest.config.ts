@@ -24,6 +24,8 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          // Each file opens its own embedded database from the pre-migrated snapshot (ADR 026).
+          globalSetup: ["tests/support/pglite-snapshot-setup.ts"],
           env: { NODE_ENV: "test", TEST_DB_ENGINE: "pglite" },
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,4 +1,5 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
+import { cp } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
@@ -7,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "~/db/schema";
+import { readSnapshot, snapshotDirectory } from "./pglite-snapshot.server";
 
 export type Database = NodePgDatabase<typeof schema>;
 /** A Drizzle transaction (what `db.transaction` hands its callback). */
@@ -87,13 +89,30 @@ async function openPostgres(url: string, poolSize: number, migrationsFolder: str
   };
 }
 
+/**
+ * A new database starts from the pre-migrated snapshot when there is one (ADR 026): on disk a copy of its closed data
+ * directory, in memory its tarball. An existing data directory is opened as it is.
+ */
+async function openPgliteClient(dir: string | undefined, migrationsFolder: string): Promise<PGlite> {
+  if (dir && existsSync(path.join(dir, "PG_VERSION"))) return PGlite.create(dir);
+  if (dir) {
+    const template = snapshotDirectory(migrationsFolder);
+    if (existsSync(path.join(template, "PG_VERSION"))) {
+      await cp(template, dir, { recursive: true });
+      return PGlite.create(dir);
+    }
+  }
+  const snapshot = await readSnapshot(migrationsFolder);
+  return PGlite.create(dir, snapshot ? { loadDataDir: snapshot } : {});
+}
+
 async function openPglite(dataDir: string | undefined, migrationsFolder: string): Promise<DatabaseHandle> {
   let dir: string | undefined;
   if (dataDir) {
     dir = path.join(path.resolve(dataDir), "pglite");
     mkdirSync(path.dirname(dir), { recursive: true });
   }
-  const client = await PGlite.create(dir);
+  const client = await openPgliteClient(dir, migrationsFolder);
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
   return {
     db,
