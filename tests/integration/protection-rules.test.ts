@@ -81,7 +81,7 @@ describe("who may pay to enter", () => {
     });
   });
 
-  it("sends a resident of a country whose paid entry is switched off to the postal route, and no one else", async () => {
+  it("sends residents of a country whose paid entry is off to the postal route, and no one else", async () => {
     const settings = { ...DEFAULT_SITE_SETTINGS, paidEntry: { GB: false, IE: true } };
     await h.services.db.insert(siteSettings).values(settingsToRows(settings));
     const inBritain = await buyerWithProfile({ dateOfBirth: "1990-01-01", country: "GB" });
