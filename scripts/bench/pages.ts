@@ -10,10 +10,12 @@ export type PageFigure = { name: string; rps: number; p50: number; p99: number; 
 export type GrowthFigure = { name: string; before: number; after: number };
 
 const HELLO = "require('node:http').createServer((q,s)=>s.end('hello')).listen(Number(process.argv[1]),'127.0.0.1')";
+/** What every browser sends: the crowd gets the cached page's compressed body, as real visitors do. */
+const BROWSER = { "Accept-Encoding": "gzip, deflate, br" };
 /** A cookie of ours that makes a request personal, so the page is rendered for it: how much a render costs. */
-const RENDER_AFRESH = { Cookie: "paddock_toast=bench" };
+const RENDER_AFRESH = { ...BROWSER, Cookie: "paddock_toast=bench" };
 
-async function measure(name: string, url: string, seconds: number, connections = 50, headers = {}) {
+async function measure(name: string, url: string, seconds: number, connections = 50, headers = BROWSER) {
   await autocannon({ url, connections, duration: 1, headers }); // warm-up
   const r = await autocannon({ url, connections, duration: seconds, headers });
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
