@@ -3,6 +3,12 @@ import { e2eProjects } from "./vitest.e2e.projects";
 
 const alias = { "~": new URL("./app", import.meta.url).pathname };
 const usePostgres = Boolean(process.env.TEST_DATABASE_URL);
+/** The integration files with tests that only PostgreSQL can run (real concurrent transactions). */
+const POSTGRES_ONLY = [
+  "tests/integration/checkout-race.test.ts",
+  "tests/integration/roles.test.ts",
+  "tests/integration/realtime.test.ts",
+];
 
 export default defineConfig({
   resolve: { alias },
@@ -32,6 +38,25 @@ export default defineConfig({
           pool: "forks",
         },
       },
+      // Without TEST_DATABASE_URL the tests that need real concurrent connections (PGlite runs one transaction at a
+      // time) still run: on a PostgreSQL server this project starts for itself (tests/support/embedded-postgres.ts).
+      ...(usePostgres
+        ? []
+        : [
+            {
+              resolve: { alias },
+              test: {
+                name: "integration-concurrency",
+                include: POSTGRES_ONLY,
+                env: { NODE_ENV: "test", TEST_DB_ENGINE: "postgres" },
+                globalSetup: ["tests/support/embedded-postgres.ts"],
+                setupFiles: ["tests/support/embedded-postgres-env.ts"],
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+                pool: "forks" as const,
+              },
+            },
+          ]),
       ...(usePostgres
         ? [
             {

@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { app, freePort } from "./support/app";
+import { freePort } from "../support/free-port";
+import { app } from "./support/app";
 import { expectNoConsoleErrors, hydrated, openPage } from "./support/browser";
 import {
   addTicketsSoldElsewhere,

@@ -1,10 +1,10 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Services } from "~/server/platform/services.server";
 import { createTestPostgresUrl } from "../../support/database";
 import { startTestDns, type TestDns } from "../../support/dns-server";
+import { freePort } from "../../support/free-port";
 
 type Running = {
   baseUrl: string;
@@ -17,18 +17,6 @@ type Running = {
 };
 
 let running: Promise<Running> | undefined;
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 /**
  * The production build, started once per test worker in this process (e2e files share it), so tests can
