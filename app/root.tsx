@@ -6,6 +6,8 @@ import { themeBootScript } from "~/lib/theme";
 import { requestContext } from "~/server/platform/context";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
+// A file of its own with a content-hashed name under /assets/ (cached for a year), never inlined as a data URL.
+import faviconHref from "./assets/favicon.svg?no-inline";
 
 /** The request id, shown as the support reference on error pages. No headers: each page keeps its own caching. */
 export function loader({ context }: Route.LoaderArgs) {
@@ -19,7 +21,7 @@ export const shouldRevalidate = () => true;
 // hints <Scripts> adds there: otherwise the one render-blocking request waits behind them for a connection.
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appCss, precedence: "default" },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: faviconHref, type: "image/svg+xml" },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {

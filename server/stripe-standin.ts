@@ -5,6 +5,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, lte, sql } from "drizzle-orm";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import logoHref from "~/assets/favicon.svg?no-inline";
 import { type StandinSessionRow, stripeStandinSessions } from "~/db/schema";
 import { formatPence } from "~/domain/money";
 import { THEME_STORAGE_KEY } from "~/lib/theme";
@@ -791,14 +792,14 @@ function layout(title: string, body: string, nonce: string | undefined) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="icon" href="${logoHref}" type="image/svg+xml">
 <title>${escapeHtml(title)}</title>
 ${script}
 <style>${STYLE}</style>
 </head>
 <body>
 <div class="banner" role="note">TEST MODE: this is Paddock's built-in Stripe stand-in. No real card is charged.</div>
-<header><img src="/favicon.svg" alt="" width="32" height="32"><span>Paddock</span>
+<header><img src="${logoHref}" alt="" width="32" height="32"><span>Paddock</span>
 <span class="badge">TEST MODE</span></header>
 <main>
 ${body}

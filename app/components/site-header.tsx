@@ -1,6 +1,7 @@
 import { Menu, ShieldCheck, ShoppingBasket, UserRound, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import logoHref from "~/assets/favicon.svg?no-inline";
 import { buttonClass } from "~/components/ui/button";
 import { NotificationBell } from "./notification-bell";
 import { NAV_LINKS } from "./site-nav";
@@ -29,7 +30,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2 text-xl font-bold tracking-tight" aria-label="Paddock home">
-          <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
+          <img src={logoHref} alt="" width={32} height={32} className="h-8 w-8" />
           <span>Paddock</span>
         </Link>
         <nav aria-label="Main" className="ml-4 hidden lg:block">

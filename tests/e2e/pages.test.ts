@@ -85,7 +85,14 @@ describe("platform", () => {
     const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
     expect(sitemap).toContain(`<loc>${baseUrl}/competitions</loc>`);
     expect(sitemap).toMatch(/\/competition\/\d+/);
-    expect((await fetch(`${baseUrl}/favicon.svg`)).status).toBe(200);
+    // The favicon has a content-hashed name under /assets/ and is cached for a year.
+    const html = await (await fetch(`${baseUrl}/`)).text();
+    const favicon = html.match(/<link rel="icon" href="(\/assets\/favicon-[\w-]+\.svg)"/)?.[1];
+    expect(favicon).toBeTruthy();
+    const icon = await fetch(`${baseUrl}${favicon}`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(icon.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 
   it("caches hashed assets for a year", async () => {
