@@ -1,7 +1,10 @@
 import { defineConfig } from "vitest/config";
+import { assetsInlineLimit } from "./vite.assets";
 import { e2eProjects } from "./vitest.e2e.projects";
 
 const alias = { "~": new URL("./app", import.meta.url).pathname };
+/** Every project resolves `~` to app/ and treats imported files as the build does. */
+const shared = { resolve: { alias }, build: { assetsInlineLimit } };
 const usePostgres = Boolean(process.env.TEST_DATABASE_URL);
 /** The integration files with tests that only PostgreSQL can run (real concurrent transactions). */
 const POSTGRES_ONLY = [
@@ -11,12 +14,12 @@ const POSTGRES_ONLY = [
 ];
 
 export default defineConfig({
-  resolve: { alias },
+  ...shared,
   test: {
     maxWorkers: 2,
     projects: [
       {
-        resolve: { alias },
+        ...shared,
         test: {
           name: "unit",
           include: ["app/**/*.test.ts", "app/**/*.test.tsx"],
@@ -26,7 +29,7 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
+        ...shared,
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
@@ -44,7 +47,7 @@ export default defineConfig({
         ? []
         : [
             {
-              resolve: { alias },
+              ...shared,
               test: {
                 name: "integration-concurrency",
                 include: POSTGRES_ONLY,
@@ -60,7 +63,7 @@ export default defineConfig({
       ...(usePostgres
         ? [
             {
-              resolve: { alias },
+              ...shared,
               test: {
                 name: "integration-postgres",
                 include: ["tests/integration/**/*.test.ts"],

@@ -1,6 +1,8 @@
 // The end-to-end projects, shared by vitest.config.ts (one process, a file at a time) and vitest.e2e.config.ts
 // (two processes at once, each with its own built server, database and browser).
 
+import { assetsInlineLimit } from "./vite.assets";
+
 const alias = { "~": new URL("./app", import.meta.url).pathname };
 
 /** The journeys that also run end to end on the embedded database when PostgreSQL is the main engine. */
@@ -15,6 +17,7 @@ const EMBEDDED_JOURNEYS = [
 function e2eProject(name: string, include: string[], env: Record<string, string>, singleFork: boolean) {
   return {
     resolve: { alias },
+    build: { assetsInlineLimit },
     // The built server in this process sets NODE_ENV=production, whose React has no jsxDEV: source run from a test
     // (the lifecycle job's e-mails, rendered with react-email) must use the production JSX runtime too.
     esbuild: { jsx: "automatic" as const, jsxDev: false },

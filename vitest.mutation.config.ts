@@ -1,5 +1,6 @@
 // Vitest configurations for mutation testing (stryker*.config.mjs): one project at a time, no workspace.
 import { defineConfig } from "vitest/config";
+import { assetsInlineLimit } from "./vite.assets";
 
 const alias = { "~": new URL("./app", import.meta.url).pathname };
 const useCases = process.env.MUTATION_SCOPE === "use-cases";
@@ -13,6 +14,7 @@ const useCaseTests = process.env.MUTATION_TESTS?.split(",") ?? ["tests/integrati
 const engine = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
 
 export default defineConfig({
+  build: { assetsInlineLimit },
   resolve: { alias },
   test: useCases
     ? {

@@ -6,8 +6,8 @@ import { themeBootScript } from "~/lib/theme";
 import { requestContext } from "~/server/platform/context";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
-// A file of its own with a content-hashed name under /assets/ (cached for a year), never inlined as a data URL.
-import faviconHref from "./assets/favicon.svg?no-inline";
+// A file of its own with a content-hashed name under /assets/ (cached for a year): vite.config.ts never inlines it.
+import faviconHref from "./assets/favicon.svg?url";
 
 /** The request id, shown as the support reference on error pages. No headers: each page keeps its own caching. */
 export function loader({ context }: Route.LoaderArgs) {

@@ -24,6 +24,7 @@ import type { Logger } from "~/server/platform/logger.server";
 import { closeServices, createServices, type Services } from "~/server/platform/services.server";
 import { startRecoveryAutoSendJob } from "~/server/recovery/auto-send-job.server";
 import { customHostRedirect } from "./custom-host";
+import { legacyArtwork } from "./legacy-artwork";
 import { BODY_LIMITS, bodyLimit } from "./limits";
 import { mountLocalBeacon } from "./local-beacon";
 import { mediaFiles } from "./media";
@@ -105,6 +106,7 @@ export async function createApp(
   app.get("/api/competitions/events", competitionEvents(services));
   app.get("/api/notifications/events", notificationEvents(services));
   app.get("/media/:key", mediaFiles(services));
+  app.get("/images/competitions/:file", legacyArtwork);
   // Stripe webhook (raw body) and, without STRIPE_SECRET_KEY, the Stripe stand-in: both before React Router.
   mountPayments(app, services);
   // Without DRAND_URL, the local test beacon the draws read (drand's HTTP API shape, its own key pair).

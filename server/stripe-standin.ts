@@ -5,7 +5,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, lte, sql } from "drizzle-orm";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
-import logoHref from "~/assets/favicon.svg?no-inline";
+import logoHref from "~/assets/favicon.svg?url";
 import { type StandinSessionRow, stripeStandinSessions } from "~/db/schema";
 import { formatPence } from "~/domain/money";
 import { THEME_STORAGE_KEY } from "~/lib/theme";

@@ -1,7 +1,7 @@
 import { Menu, ShieldCheck, ShoppingBasket, UserRound, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import logoHref from "~/assets/favicon.svg?no-inline";
+import logoHref from "~/assets/favicon.svg?url";
 import { buttonClass } from "~/components/ui/button";
 import { NotificationBell } from "./notification-bell";
 import { NAV_LINKS } from "./site-nav";

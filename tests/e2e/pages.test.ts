@@ -103,6 +103,23 @@ describe("platform", () => {
     const res = await fetch(`${baseUrl}${asset}`);
     expect(res.headers.get("cache-control")).toContain("max-age=31536000");
   });
+
+  it("serves the competitions' artwork under content-hashed names for a year, and redirects the old addresses", async () => {
+    const { baseUrl } = await app();
+    const html = await (await fetch(`${baseUrl}/competitions`)).text();
+    const pictures = [
+      ...new Set([...html.matchAll(/<img[^>]* src="(\/assets\/[\w-]+-[\w-]{8}\.svg)"/g)].map((m) => m[1])),
+    ];
+    expect(pictures.length).toBeGreaterThan(3);
+    for (const picture of pictures) {
+      const res = await fetch(`${baseUrl}${picture}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    }
+    const moved = await fetch(`${baseUrl}/images/competitions/rug-bundle.svg`, { redirect: "manual" });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("location")).toMatch(/^\/assets\/rug-bundle-[\w-]{8}\.svg$/);
+  });
 });
 
 afterAll(() => {});

@@ -6,6 +6,7 @@ import { competitions, emailOutbox, userRoles } from "~/db/schema";
 import { getDashboard } from "~/server/admin/dashboard.server";
 import { ensureAdmin, seedCompetitionsIfEmpty } from "~/server/demo/seed.server";
 import { seedCompetitions } from "~/server/demo/seed-data";
+import { artworkFile } from "~/server/platform/artwork.server";
 import { loadEnv, loadLogLevel } from "~/server/platform/env.server";
 import { deliverDueEmails, enqueueEmail, type Mailer } from "~/server/platform/mail.server";
 import { plainEmail } from "../support/mail";
@@ -82,7 +83,7 @@ describe("seed", () => {
     for (const row of rows) {
       expect(row.skillOptions).toHaveLength(4);
       expect(row.skillOptions).toContain(row.correctAnswer);
-      expect(existsSync(path.join("public", row.imageUrl))).toBe(true);
+      expect(existsSync(artworkFile(row.imageUrl) ?? "")).toBe(true);
     }
     const now = Date.now();
     expect(rows.filter((r) => r.endDate.getTime() < now)).toHaveLength(1);

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
 import { formatUkWeekdayDateTime } from "~/domain/london-format";
 import { formatPence } from "~/domain/money";
@@ -14,6 +13,7 @@ import {
 } from "~/domain/share-card";
 import { SITE_NAME } from "~/lib/seo";
 import type { PublicCompetition } from "~/schemas/competition-query";
+import { artworkFile } from "../platform/artwork.server";
 import type { Services } from "../platform/services.server";
 import { readAll, type Storage } from "../platform/storage.server";
 import { getPublicCompetition } from "./competitions.server";
@@ -24,10 +24,6 @@ type CardSource = Pick<
 > & {
   pictures: readonly PublicPicture[];
 };
-
-/** Built-in competition images are files under public/ (e.g. "/images/competitions/rug-bundle.svg"). */
-const BUILT_IN_IMAGE = /^\/images\/(?:[a-z0-9-]+\/)*[a-z0-9-]+\.(?:svg|png|jpg|webp)$/;
-const PUBLIC_DIR = path.resolve("public");
 
 function cardText(c: CardSource): ShareCardText {
   return {
@@ -71,9 +67,8 @@ async function backgroundBytes(storage: Storage, c: CardSource): Promise<Buffer 
     const stored = await storage.get(key);
     return stored ? readAll(stored) : null;
   }
-  if (!BUILT_IN_IMAGE.test(c.imageUrl)) return null;
-  const file = path.join(PUBLIC_DIR, ...c.imageUrl.split("/"));
-  return readFile(file).catch(() => null);
+  const file = artworkFile(c.imageUrl);
+  return file ? readFile(file).catch(() => null) : null;
 }
 
 /** Draws the card: the picture cropped to fill 1200×630 (or a plain dark ground without one), the text over it. */

@@ -33,6 +33,8 @@ export function competitionValues(overrides: Partial<NewCompetition> = {}): NewC
     ticketsSold: 0,
     maxTicketsPerUser: null,
     endDate: new Date(Date.now() + 7 * DAY_MS),
+    // The picture's first address, which redirects to its content-hashed one wherever the row is read: tests write
+    // rows for a built server from a process that is not the build, so they cannot know the build's hashed name.
     imageUrl: "/images/competitions/rug-bundle.svg",
     additionalImages: [],
     featured: false,

@@ -2,7 +2,7 @@
  * Demo / seed content for Paddock: the competitions in seed-competitions.json, checked here when loaded.
  *
  * Every competition below is invented for demonstration purposes. Brand names are fictional and any resemblance
- * to real businesses is unintended. Images live in /public/images/competitions and are original SVG artwork.
+ * to real businesses is unintended. Images live in app/assets/competitions and are original SVG artwork.
  */
 import { z } from "zod";
 import competitions from "./seed-competitions.json";

@@ -9,6 +9,7 @@ import { moveCompetitions } from "../admin/lifecycle-job.server";
 import { placeOrder } from "../checkout/checkout.server";
 import { sellLines } from "../checkout/fulfilment.server";
 import { linesInLockOrder } from "../checkout/reservations.server";
+import { currentArtworkUrl } from "../platform/artwork.server";
 import type { Database } from "../platform/db.server";
 import type { Services } from "../platform/services.server";
 import { DEMO_BUYER_COUNT, demoBaskets, planDemoSales, SELLING_DAYS, seededRandom } from "./demo-sales";
@@ -18,6 +19,12 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
+/** The served address of a seed picture named "/images/competitions/<name>.svg" in the seed data. */
+function seedArtwork(seedPath: string): string {
+  const url = currentArtworkUrl(seedPath);
+  if (!url) throw new Error(`The seed names a picture that is not in app/assets/competitions: ${seedPath}`);
+  return url;
+}
 /** The services as they were at `at`: the use-cases read the time from `now()`, so the demo's history is real. */
 const at = (services: Services, instant: Date): Services => ({ ...services, now: () => instant });
 
@@ -83,8 +90,9 @@ function formValues(seed: SeedCompetition, goLiveAt: Date, endDate: Date): Compe
     skillQuestion: seed.skillQuestion,
     skillOptions: [...seed.skillOptions],
     correctAnswer: seed.correctAnswer,
-    imageUrl: seed.imageUrl,
-    additionalImages: seed.additionalImages,
+    // The artwork's served addresses (content-hashed in the build), from the names the seed data gives.
+    imageUrl: seedArtwork(seed.imageUrl),
+    additionalImages: seed.additionalImages.map(seedArtwork),
   };
   // As the browser posts it: the same form data, parsed the same way as the create page's action.
   const { skillOptions, featured, closesAtSellOut, ...fields } = competitionFormDefaults(values);
