@@ -104,7 +104,7 @@ describe("platform", () => {
     expect(res.headers.get("cache-control")).toContain("max-age=31536000");
   });
 
-  it("serves the competitions' artwork under content-hashed names for a year, and redirects the old addresses", async () => {
+  it("serves the artwork under content-hashed names for a year, and redirects the old addresses", async () => {
     const { baseUrl } = await app();
     const html = await (await fetch(`${baseUrl}/competitions`)).text();
     const pictures = [
