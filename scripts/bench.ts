@@ -34,6 +34,8 @@ const Settings = z.object({
   BENCH_SKIP: z.string().default(""),
   BENCH_WRITE_DOCS: z.enum(["0", "1"]).default("1"),
   PADDOCK_BUILD_DIR: z.string().default("build"),
+  /** Flags for the app's Node process in the pages run, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof". */
+  BENCH_NODE_ARGS: z.string().default(""),
 });
 const settings = Settings.parse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== "")));
 const skip = new Set(settings.BENCH_SKIP.split(",").map((s) => s.trim()));
@@ -46,7 +48,8 @@ const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 
 async function pagesAndGrowth() {
   const database = await benchDatabase();
-  const app = await startApp({ buildDir, databaseUrl: database.url });
+  const nodeArgs = settings.BENCH_NODE_ARGS.split(" ").filter(Boolean);
+  const app = await startApp({ buildDir, databaseUrl: database.url, nodeArgs });
   try {
     rows.push(["start-up, PostgreSQL (new database: migrations, demo data)", ms(app.startupMs), ""]);
     const id = await firstCompetitionId(database.url);

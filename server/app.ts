@@ -23,6 +23,7 @@ import { loadEnv } from "~/server/platform/env.server";
 import type { Logger } from "~/server/platform/logger.server";
 import { closeServices, createServices, type Services } from "~/server/platform/services.server";
 import { startRecoveryAutoSendJob } from "~/server/recovery/auto-send-job.server";
+import { type CachedPageRoute, cachedPageRoute } from "./cached-page-route";
 import { customHostRedirect } from "./custom-host";
 import { legacyArtwork } from "./legacy-artwork";
 import { BODY_LIMITS, bodyLimit } from "./limits";
@@ -42,6 +43,8 @@ export type StartedApp = {
   adminCredentials?: { email: string; password: string };
   /** Origins a form may redirect to (the payment provider's hosted page). */
   formActionOrigins: string[];
+  /** With the page cache on: answers cache hits before any middleware (server/main.js puts it first). */
+  cachedPageRoute?: CachedPageRoute;
   shutdown(): Promise<void>;
 };
 
@@ -113,6 +116,7 @@ export async function createApp(
   mountLocalBeacon(app, services);
 
   // Anonymous home, list and competition pages from memory (ADR 019): on in production unless PAGE_CACHE_MB=0.
+  let frontDoor: CachedPageRoute | undefined;
   const cacheOn = options.pageCache ?? (services.env.NODE_ENV === "production" && services.env.PAGE_CACHE_MB > 0);
   if (cacheOn) {
     const renderFetch = createFetchHandler(build, services.env.NODE_ENV);
@@ -124,7 +128,8 @@ export async function createApp(
       // The render ran for no one, so each visitor's view of a competition is counted as it is served.
       onServed: (req, page) => {
         if (!page.tag.startsWith("competition:")) return;
-        const visitor = { userAgent: req.get("user-agent"), clientAddress: req.get(CLIENT_IP_HEADER) };
+        const clientAddress = req.headers[CLIENT_IP_HEADER];
+        const visitor = { userAgent: req.headers["user-agent"], clientAddress: String(clientAddress ?? "") };
         countView(visitor, Number(page.tag.slice("competition:".length)));
       },
       maxBytes: Math.max(1, services.env.PAGE_CACHE_MB) * 1024 * 1024,
@@ -137,6 +142,7 @@ export async function createApp(
       },
     });
     app.use(cache);
+    frontDoor = cachedPageRoute(services, cache);
     services.jobs.push({
       stop: async () => {
         cache.stop();
@@ -155,6 +161,7 @@ export async function createApp(
     services,
     adminCredentials: seeded.adminCredentials,
     formActionOrigins: services.payments.checkoutOrigins,
+    cachedPageRoute: frontDoor,
     shutdown: () => closeServices(services),
   };
 }

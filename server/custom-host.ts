@@ -1,5 +1,5 @@
 import type express from "express";
-import { siteOrigin } from "~/server/platform/public-origin.server";
+import { type SiteOrigin, siteOrigin } from "~/server/platform/public-origin.server";
 import type { Services } from "~/server/platform/services.server";
 
 /**
@@ -22,9 +22,14 @@ export function customHostRedirect(services: Services): express.RequestHandler {
   return async (req, res, next) => {
     if (ANY_HOST_PATHS.some((path) => path.test(req.path)) || LOCAL_HOSTS.has(req.hostname)) return next();
     const site = await siteOrigin(services);
-    if (!site.domain || !site.redirectOtherHosts || req.hostname === site.domain) return next();
+    if (!sentToCustomDomain(site, req.hostname)) return next();
     const target = req.originalUrl.startsWith("/") ? req.originalUrl : "/";
     res.set("Cache-Control", REDIRECT_CACHE);
     res.redirect(req.method === "GET" || req.method === "HEAD" ? 301 : 308, `${site.origin}${target}`);
   };
+}
+
+/** Whether a request for a page on `hostname` is redirected to the verified custom domain. */
+export function sentToCustomDomain(site: SiteOrigin, hostname: string): boolean {
+  return Boolean(site.domain && site.redirectOtherHosts && hostname !== site.domain && !LOCAL_HOSTS.has(hostname));
 }

@@ -1,6 +1,7 @@
 // Starts Paddock's HTTP server. Development: Vite middleware with HMR. Production: the built app.
 // Kept in plain JavaScript so Node runs it directly; everything it loads is built by Vite.
 import { readdirSync } from "node:fs";
+import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
@@ -32,6 +33,9 @@ export async function startServer({ port, development = false } = {}) {
   server.use(compression({ filter: (req, res) => !isEventStream(res) && compression.filter(req, res) }));
 
   let started;
+  /** Answers what the page cache holds before any middleware; false leaves the request to Express. */
+  /** @type {((req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => boolean)} */
+  let frontDoor = () => false;
   if (development) {
     const vite = await import("vite");
     const viteDevServer = await vite.createServer({ root, server: { middlewareMode: true } });
@@ -43,13 +47,15 @@ export async function startServer({ port, development = false } = {}) {
   } else {
     const mod = await import(path.join(buildDir, "server/index.js"));
     started = await mod.createApp();
-    server.use(
-      mod.securityHeaders({
-        development: false,
-        extraFormActions: started.formActionOrigins,
-        https: started.services.env.BASE_URL.startsWith("https://"),
-      }),
-    );
+    const security = mod.securityHeaders({
+      development: false,
+      extraFormActions: started.formActionOrigins,
+      https: started.services.env.BASE_URL.startsWith("https://"),
+    });
+    // Anonymous pages the cache holds are answered before any middleware, with the same headers (ADR 019).
+    const route = started.cachedPageRoute;
+    if (route) frontDoor = (req, res) => route(req, res, security);
+    server.use(security);
     server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
     // The other public files (favicon, images) by their top-level names only: pages, the API and the payment
     // stand-in then never cost a file-system look-up for a file that is not there.
@@ -65,7 +71,9 @@ export async function startServer({ port, development = false } = {}) {
   }
 
   const listener = await new Promise((resolve, reject) => {
-    const l = server.listen(port ?? started.services.env.PORT, (error) => (error ? reject(error) : resolve(l)));
+    const l = createServer((req, res) => frontDoor(req, res) || server(req, res));
+    l.once("error", reject);
+    l.listen(port ?? started.services.env.PORT, () => resolve(l));
   });
   const address = listener.address();
   const actualPort = typeof address === "object" && address ? address.port : started.services.env.PORT;

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
@@ -52,8 +53,11 @@ type PageCacheOptions = {
   maxBytes: number;
   now?: () => number;
   /** Called for every request answered from the cache (a competition page counts its view here). */
-  onServed?: (req: Request, page: CacheablePage) => void;
+  onServed?: (req: IncomingMessage, page: CacheablePage) => void;
 };
+
+/** Sets the security headers of a page sent from the cache, its CSP naming the page's inline scripts by hash. */
+type CachedPageHeaders = (res: ServerResponse, scriptHashes: readonly string[]) => void;
 
 /**
  * A shared cache of rendered anonymous pages in this process (ADR 019): the home page, the list (any query) and
@@ -100,23 +104,36 @@ export function pageCache(options: PageCacheOptions) {
     return rendered;
   }
 
+  /** Sends the cached page for this request when it may be sent now (fresh, or stale within its window). */
+  function sendIfCached(
+    req: IncomingMessage,
+    res: ServerResponse,
+    page: CacheablePage,
+    headers: CachedPageHeaders,
+  ): boolean {
+    const cached = pages.get(page.key);
+    if (!cached) return false;
+    const verdict = pageFreshness(cached.renderedAt, changes.get(cached.tag) ?? {}, now());
+    if (verdict.state === "expired") return false;
+    if (verdict.refresh && !rendering.has(page.key)) {
+      renderOnce(page).catch((error) => options.logger.warn({ err: error }, "refreshing a cached page failed"));
+    }
+    options.onServed?.(req, page);
+    send(req, res, cached, verdict.state === "fresh" ? "hit" : "stale", headers);
+    return true;
+  }
+
+  /** In the middleware chain: answers from the cache, rendering first when there is nothing to send yet. */
   async function middleware(req: Request, res: Response, next: NextFunction) {
     const page = cacheablePage({ method: req.method, url: req.originalUrl, cookie: req.headers.cookie });
     if (!page) return next();
-    const cached = pages.get(page.key);
-    const verdict = cached ? pageFreshness(cached.renderedAt, changes.get(cached.tag) ?? {}, now()) : null;
-    if (cached && verdict && verdict.state !== "expired") {
-      if (verdict.refresh && !rendering.has(page.key)) {
-        renderOnce(page).catch((error) => options.logger.warn({ err: error }, "refreshing a cached page failed"));
-      }
-      options.onServed?.(req, page);
-      return send(req, res, cached, verdict.state === "fresh" ? "hit" : "stale");
-    }
+    const headers = chainHeaders(res);
+    if (sendIfCached(req, res, page, headers)) return;
     try {
       const rendered = await renderOnce(page);
       if (rendered) {
         options.onServed?.(req, page);
-        return send(req, res, rendered, "miss");
+        return send(req, res, rendered, "miss", headers);
       }
     } catch (error) {
       options.logger.warn({ err: error }, "rendering a page for the cache failed");
@@ -125,7 +142,16 @@ export function pageCache(options: PageCacheOptions) {
     next();
   }
 
-  return Object.assign(middleware, { stop: unsubscribe });
+  /**
+   * Before the middleware chain: sends a page the cache can answer at once and says so; false leaves the request
+   * to the chain (which renders, redirects or refuses as for any other request).
+   */
+  function serveHit(req: IncomingMessage, res: ServerResponse, headers: CachedPageHeaders): boolean {
+    const page = cacheablePage({ method: req.method ?? "", url: req.url ?? "", cookie: req.headers.cookie });
+    return page !== null && sendIfCached(req, res, page, headers);
+  }
+
+  return Object.assign(middleware, { stop: unsubscribe, serveHit });
 }
 
 /** Renders and keeps a page when it is one everyone may share: a 200 HTML page that sets no cookie, not private. */
@@ -165,23 +191,38 @@ async function renderPage(render: AnonymousRenderer, page: CacheablePage, starte
   } satisfies CachedPage;
 }
 
-function send(req: Request, res: Response, page: CachedPage, state: "hit" | "stale" | "miss") {
+/** The security middleware already set the headers; only the policy changes, to the page's script hashes. */
+function chainHeaders(res: Response): CachedPageHeaders {
+  const policy = res.locals.scriptHashPolicy as ScriptHashPolicy | undefined;
+  return (_res, scriptHashes) => {
+    if (policy && res.hasHeader("Content-Security-Policy")) {
+      res.setHeader("Content-Security-Policy", policy(scriptHashes));
+    }
+  };
+}
+
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: CachedPage,
+  state: "hit" | "stale" | "miss",
+  headers: CachedPageHeaders,
+) {
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader("Vary", VARY);
   res.setHeader("ETag", page.etag);
   res.setHeader("X-Page-Cache", state);
   // The per-request nonce cannot be in a shared page: its inline scripts are allowed by their hashes instead.
-  const policy = res.locals.scriptHashPolicy as ScriptHashPolicy | undefined;
-  if (policy && res.hasHeader("Content-Security-Policy")) {
-    res.setHeader("Content-Security-Policy", policy(page.scriptHashes));
-  }
+  headers(res, page.scriptHashes);
   if (req.headers["if-none-match"] === page.etag) {
-    res.status(304).end();
+    res.statusCode = 304;
+    res.end();
     return;
   }
   const encoding = preferredEncoding(req.headers["accept-encoding"]);
   const body = encoding ? page[encoding] : page.identity;
   if (encoding) res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
-  res.status(200).end(body);
+  res.statusCode = 200;
+  res.end(body);
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
 import type { RequestContext } from "~/server/platform/context";
 import type { Logger } from "~/server/platform/logger.server";
@@ -16,22 +17,35 @@ const QUIET_PATH = /^\/(healthz|readyz)$|^\/assets\/|\.(css|js|mjs|map|ico|svg|p
 export function requestLog(options: { logger: Logger; trustProxy: boolean }): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
-    const incoming = req.get("x-request-id");
-    const id = options.trustProxy && incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const id = requestIdFor(req.get("x-request-id"), options.trustProxy);
     const logger = options.logger.child({ reqId: id });
     const context: RequestContext = { id, logger };
     res.locals.requestContext = context;
     res.setHeader("X-Request-Id", id);
     const bytes = countBodyBytes(res);
     res.once("close", () => {
-      const path = loggedPath(req.originalUrl);
-      const status = res.statusCode;
-      const line = { method: req.method, path, status, durationMs: Math.round(performance.now() - started) };
-      const level = status >= 500 ? "error" : QUIET_PATH.test(path) ? "debug" : "info";
-      logger[level]({ ...line, bytes: bytes() }, res.writableFinished ? "request completed" : "request aborted");
+      logRequestDone(logger, { method: req.method, url: req.originalUrl, res, started, bytes: bytes() });
     });
     next();
   };
+}
+
+/** The id a request is known by: the trusted proxy's X-Request-Id when it is a safe one, else a new one. */
+export function requestIdFor(incoming: string | undefined, trustProxy: boolean): string {
+  return trustProxy && incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** The one line logged when a response is done (or abandoned); `logger` carries the request's id. */
+export function logRequestDone(
+  logger: Logger,
+  done: { method: string; url: string; res: ServerResponse; started: number; bytes: number },
+) {
+  const path = loggedPath(done.url);
+  const status = done.res.statusCode;
+  const line = { method: done.method, path, status, durationMs: Math.round(performance.now() - done.started) };
+  const level = status >= 500 ? "error" : QUIET_PATH.test(path) ? "debug" : "info";
+  if (!logger.isLevelEnabled(level)) return;
+  logger[level]({ ...line, bytes: done.bytes }, done.res.writableFinished ? "request completed" : "request aborted");
 }
 
 /** The request's id and logger, set by requestLog. */

@@ -1,4 +1,5 @@
 import { randomFillSync } from "node:crypto";
+import type { ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 
 const NONCE_BYTES = 16;
@@ -45,12 +46,22 @@ function contentSecurityPolicy(scriptSrc: string, formActions: string) {
 /** Puts the policy for a page served from the cache: only its own inline scripts (by hash) and our script files. */
 export type ScriptHashPolicy = (hashes: readonly string[]) => string;
 
+/** The security middleware, and the same headers for a page the cache answers before the middleware chain. */
+export type SecurityHeaders = ((req: Request, res: Response, next: NextFunction) => void) & {
+  /** Sets every header the middleware would, with the policy naming the page's inline scripts by hash. */
+  forCachedPage(res: ServerResponse, scriptHashes: readonly string[]): void;
+};
+
 /**
  * Security headers, with a fresh CSP nonce per response for the few inline scripts (theme, hydration). A page
  * served from the shared cache swaps the policy for one naming its inline scripts' hashes
- * (res.locals.scriptHashPolicy).
+ * (res.locals.scriptHashPolicy, or forCachedPage before the chain).
  */
-export function securityHeaders(options: { development: boolean; extraFormActions?: string[]; https?: boolean }) {
+export function securityHeaders(options: {
+  development: boolean;
+  extraFormActions?: string[];
+  https?: boolean;
+}): SecurityHeaders {
   const formActions = ["'self'", ...(options.extraFormActions ?? [])].join(" ");
   // A cached page keeps one array of hashes for its life, so its policy is built once, not on every hit.
   const policies = new WeakMap<readonly string[], string>();
@@ -62,10 +73,7 @@ export function securityHeaders(options: { development: boolean; extraFormAction
     }
     return policy;
   };
-  const newNonce = nonceSource();
-  return (_req: Request, res: Response, next: NextFunction) => {
-    const nonce = newNonce();
-    res.locals.cspNonce = nonce;
+  const sameForEveryPage = (res: ServerResponse) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
@@ -73,6 +81,12 @@ export function securityHeaders(options: { development: boolean; extraFormAction
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
     // Served over HTTPS (BASE_URL says so): browsers must never fall back to plain HTTP for a year.
     if (options.https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  };
+  const newNonce = nonceSource();
+  const middleware = (_req: Request, res: Response, next: NextFunction) => {
+    const nonce = newNonce();
+    res.locals.cspNonce = nonce;
+    sameForEveryPage(res);
     if (!options.development) {
       res.locals.scriptHashPolicy = scriptHashPolicy;
       res.setHeader(
@@ -82,4 +96,10 @@ export function securityHeaders(options: { development: boolean; extraFormAction
     }
     next();
   };
+  return Object.assign(middleware, {
+    forCachedPage(res: ServerResponse, scriptHashes: readonly string[]) {
+      sameForEveryPage(res);
+      if (!options.development) res.setHeader("Content-Security-Policy", scriptHashPolicy(scriptHashes));
+    },
+  });
 }

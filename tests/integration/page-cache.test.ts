@@ -1,28 +1,34 @@
 // The shared cache of rendered anonymous pages (ADR 019) in the whole app, served through Vite's development
 // server with production security headers, on a clock the test moves: a sale's NOTIFY makes pages stale at once
 // and they are never sent a second after it; signed-in visitors and toasts never touch the cache; a cached page's
-// CSP names its inline scripts by hash, never a nonce.
+// CSP names its inline scripts by hash, never a nonce. Hits are answered before the middleware chain, as
+// server/main.js serves them, with the headers the chain would give.
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { competitions, funnelEvents } from "~/db/schema";
+import { competitions, customDomains, funnelEvents } from "~/db/schema";
 import { inlineScripts, PAGE_FRESHNESS } from "~/domain/page-cache";
 import { createCompetition, createVerifiedUser } from "~/server/demo/factories.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { StartedApp } from "../../server/app";
 import { createTestPostgresUrl, dropTestPostgres } from "../support/database";
-import { type Listening, listen } from "../support/http-server";
+import { type Listening, listen, rawRequest } from "../support/http-server";
 
 const saved = { ...process.env };
 let dataDir: string;
 let databaseUrl: string | undefined;
 let vite: import("vite").ViteDevServer;
+/** The app's own copy of the origin setting (the app's modules are Vite's, not this file's). */
+let refreshPublicOrigin: typeof import("~/server/platform/public-origin.server").refreshPublicOrigin;
 let started: StartedApp;
 let site: Listening;
+/** The same app without the front door: every request goes through the middleware chain. */
+let chainOnly: Listening;
 let clock = 1_000_000;
 let competitionId: number;
 
@@ -67,11 +73,17 @@ beforeAll(async () => {
   vite = await createServer({ server: { middlewareMode: true, hmr: false }, logLevel: "error" });
   const mod = await vite.ssrLoadModule("./server/app.ts");
   started = await mod.createApp({ pageCache: true, pageCacheClock: () => clock });
+  ({ refreshPublicOrigin } = await vite.ssrLoadModule("~/server/platform/public-origin.server"));
   const app = express();
+  app.disable("x-powered-by");
+  const security = mod.securityHeaders({ development: false });
   app.use(vite.middlewares);
-  app.use(mod.securityHeaders({ development: false }));
+  app.use(security);
   app.use(started.app);
-  site = await listen(app);
+  const route = started.cachedPageRoute;
+  if (!route) throw new Error("the page cache is on, so the app has a front door for its hits");
+  site = await listen((req: IncomingMessage, res: ServerResponse) => route(req, res, security) || app(req, res));
+  chainOnly = await listen(app);
   const announced = new Promise<void>((resolve) => {
     const unsubscribe = started.services.realtime.subscribe(() => {
       unsubscribe();
@@ -93,6 +105,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await site?.close();
+  await chainOnly?.close();
   await started?.shutdown();
   await vite?.close();
   await dropTestPostgres(databaseUrl);
@@ -141,6 +154,52 @@ describe("anonymous pages", () => {
     expect(csp).not.toMatch(/nonce-|unsafe-inline'?\s*[;]?\s*$|script-src[^;]*unsafe/);
     expect(csp).toContain("object-src 'none'");
     expect(html).not.toMatch(/nonce="[^"]+"/);
+  });
+
+  it("a hit is answered before the middleware chain with the headers the chain gives it", async () => {
+    const pathname = `/competition/${competitionId}`;
+    await get(pathname);
+    const front = await get(pathname, { "Accept-Encoding": "gzip" });
+    const chain = await fetch(`http://127.0.0.1:${chainOnly.port}${pathname}`, {
+      headers: { "Accept-Encoding": "gzip" },
+    });
+    expect(front.headers.get("x-page-cache")).toBe("hit");
+    expect(chain.headers.get("x-page-cache")).toBe("hit");
+    const comparable = (res: Response) =>
+      Object.fromEntries([...res.headers].filter(([name]) => !["date", "x-request-id", "connection"].includes(name)));
+    expect(comparable(front)).toEqual(comparable(chain));
+    expect(front.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(front.headers.get("x-request-id")).not.toBe(chain.headers.get("x-request-id"));
+    expect(await front.text()).toBe(await chain.text());
+  });
+
+  it("a page on another host is still sent to the verified custom domain when its redirect is on", async () => {
+    const pathname = `/competition/${competitionId}`;
+    await get(pathname);
+    const [domain] = await started.services.db
+      .insert(customDomains)
+      .values({ domain: "paddock.localhost", verificationToken: "t", status: "verified", redirectOtherHosts: true })
+      .returning();
+    try {
+      await refreshPublicOrigin(started.services);
+      const other = await rawRequest(site.port, {
+        method: "GET",
+        path: pathname,
+        headers: { Host: "other.localhost" },
+      });
+      expect(other.status).toBe(301);
+      expect(other.headers.location).toBe(`https://paddock.localhost${pathname}`);
+      const own = await rawRequest(site.port, {
+        method: "GET",
+        path: pathname,
+        headers: { Host: "paddock.localhost" },
+      });
+      expect(own.status).toBe(200);
+      expect(own.headers["x-page-cache"]).toBe("hit");
+    } finally {
+      await started.services.db.delete(customDomains).where(eq(customDomains.id, domain!.id));
+      await refreshPublicOrigin(started.services);
+    }
   });
 
   it("counts a visitor's view of a cached competition page once, as the uncached page did", async () => {

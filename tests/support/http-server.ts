@@ -1,14 +1,14 @@
-import type { Server } from "node:http";
-import { request as httpRequest } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Express } from "express";
 
 export type Listening = { port: number; close(): Promise<void> };
 
-/** Serves an Express app on 127.0.0.1 at a free port, for tests that need real HTTP. */
-export async function listen(app: Express): Promise<Listening> {
+/** Serves an Express app (or any request handler) on 127.0.0.1 at a free port, for tests that need real HTTP. */
+export async function listen(app: Express | ((req: IncomingMessage, res: ServerResponse) => void)): Promise<Listening> {
   const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    const s = createServer(app).listen(0, "127.0.0.1", () => resolve(s));
   });
   return {
     port: (server.address() as AddressInfo).port,

@@ -6,7 +6,7 @@ import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 
 /** The origin links, e-mails and share URLs use, and whether requests on other hosts are sent there. */
-type SiteOrigin = {
+export type SiteOrigin = {
   /** The verified custom domain's https origin, or BASE_URL's origin. */
   origin: string;
   /** The verified custom domain, if there is one. */
@@ -18,7 +18,7 @@ type SiteOrigin = {
 // (refreshPublicOrigin). Other processes see a change within FRESH_MS, which is far below DNS propagation times.
 const FRESH_MS = 30_000;
 
-type Cached = { at: number; value: Promise<SiteOrigin> };
+type Cached = { at: number; value: Promise<SiteOrigin>; settled?: SiteOrigin };
 // Keyed by the database: a request's scoped copy of the services shares it with the process's own.
 const cache = new WeakMap<object, Cached>();
 
@@ -48,8 +48,22 @@ export function siteOrigin(services: OriginServices): Promise<SiteOrigin> {
   const cached = cache.get(services.db);
   if (cached && Date.now() - cached.at < FRESH_MS) return cached.value;
   const next: Cached = { at: Date.now(), value: load(services, cached) };
+  next.value.then((value) => {
+    next.settled = value;
+  });
   cache.set(services.db, next);
   return next.value;
+}
+
+/**
+ * The in-memory copy when it is fresh and already read, without waiting: undefined otherwise (and a read is started),
+ * so a caller that cannot wait takes the path that can.
+ */
+export function siteOriginNow(services: OriginServices): SiteOrigin | undefined {
+  const cached = cache.get(services.db);
+  if (cached?.settled && Date.now() - cached.at < FRESH_MS) return cached.settled;
+  siteOrigin(services).catch(() => {});
+  return undefined;
 }
 
 /** Where absolute links point: the verified custom domain's https origin, or BASE_URL. */
