@@ -11,6 +11,7 @@ const POSTGRES_ONLY = [
   "tests/integration/checkout-race.test.ts",
   "tests/integration/roles.test.ts",
   "tests/integration/realtime.test.ts",
+  "tests/integration/migrations-concurrent.test.ts",
 ];
 
 export default defineConfig({

@@ -9,8 +9,10 @@
 // database is checked for oversold tickets and duplicate numbers, and the bare conditional UPDATE is timed on the
 // same row as the ceiling. Settings: BENCH_BUYERS (500), BENCH_TICKETS (200), BENCH_QUANTITY (1),
 // BENCH_CONCURRENCY (buyers in flight at once; default all), DATABASE_POOL_SIZE (the app's pool, 10),
-// BENCH_CEILING_SECONDS (5), BENCH_NODE_ARGS (flags for the app's Node process).
-import { spawn, spawnSync } from "node:child_process";
+// BENCH_CEILING_SECONDS (5), BENCH_NODE_ARGS (flags for the app's Node process), BENCH_APP_PROCESSES (1: how many
+// app processes share the database, as DESIGN.md's "Scaling out" runs them; buyers are spread over them in turn,
+// each buyer's requests going to one process as a sticky load balancer would send them).
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -32,6 +34,7 @@ const BenchSettings = z.object({
   BENCH_CONCURRENCY: z.coerce.number().int().min(1).optional(),
   BENCH_CEILING_SECONDS: count(5),
   BENCH_NODE_ARGS: z.string().default(""),
+  BENCH_APP_PROCESSES: count(1),
   DATABASE_POOL_SIZE: EnvSchema.shape.DATABASE_POOL_SIZE,
   PADDOCK_BUILD_DIR: z.string().default("build"),
 });
@@ -93,45 +96,53 @@ async function main() {
   const dbUrl = new URL(baseDatabaseUrl);
   dbUrl.pathname = `/${dbName}`;
   const databaseUrl = dbUrl.toString();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "paddock-bench-"));
-  const port = await freePort();
-  const baseUrl = `http://localhost:${port}`;
-
   // BENCH_NODE_ARGS passes flags to the app's Node process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
   const nodeArgs = settings.BENCH_NODE_ARGS.split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, "server.js"], {
-    cwd: root,
-    stdio: ["ignore", "inherit", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      BASE_URL: baseUrl,
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_SIZE: String(POOL),
-      DATA_DIR: dataDir,
-      PADDOCK_BUILD_DIR: buildDir,
-      BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"),
-      SEED: "false",
-      AUTH_RATE_LIMIT: "false",
-      LOG_LEVEL: "error",
-      STRIPE_SECRET_KEY: "",
-      SMTP_URL: "",
-    },
-  });
+  const secret = randomBytes(32).toString("base64url");
+  const apps: { child: ChildProcess; baseUrl: string; dataDir: string }[] = [];
+  for (let i = 0; i < settings.BENCH_APP_PROCESSES; i++) {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "paddock-bench-"));
+    const port = await freePort();
+    const baseUrl = `http://localhost:${port}`;
+    const child = spawn(process.execPath, [...nodeArgs, "server.js"], {
+      cwd: root,
+      stdio: ["ignore", "inherit", "inherit"],
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        BASE_URL: baseUrl,
+        DATABASE_URL: databaseUrl,
+        DATABASE_POOL_SIZE: String(POOL),
+        DATA_DIR: dataDir,
+        PADDOCK_BUILD_DIR: buildDir,
+        // One secret for every process, as a deployment shares it: sessions and signed links work on any of them.
+        BETTER_AUTH_SECRET: secret,
+        SEED: "false",
+        AUTH_RATE_LIMIT: "false",
+        LOG_LEVEL: "error",
+        STRIPE_SECRET_KEY: "",
+        SMTP_URL: "",
+      },
+    });
+    apps.push({ child, baseUrl, dataDir });
+  }
   const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
+    for (const { child } of apps) {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await new Promise((r) => child.once("exit", r));
+      }
     }
     await withClient(baseDatabaseUrl, (c) =>
       c.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(dbName)} WITH (FORCE)`),
     ).catch(() => {});
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const { dataDir } of apps) rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {
-    await waitForHealthy(baseUrl, child);
+    // One at a time: the first migrates the new database, the others find it migrated.
+    for (const { baseUrl, child } of apps) await waitForHealthy(baseUrl, child);
     const db = new pg.Pool({ connectionString: databaseUrl, max: POOL });
 
     // Set-up (not timed): a competition with exactly M tickets left, and N verified, eligible, signed-in buyers.
@@ -154,6 +165,7 @@ async function main() {
       Array.from({ length: BUYERS }, (_, i) => i),
       16,
       async (i) => {
+        const { baseUrl } = apps[i % apps.length] as (typeof apps)[number];
         const email = `bench-${i}-${randomBytes(3).toString("hex")}@example.test`;
         const up = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
           method: "POST",
@@ -175,10 +187,11 @@ async function main() {
           body: JSON.stringify({ email, password: PASSWORD }),
         });
         if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-        return signIn.headers
+        const cookie = signIn.headers
           .getSetCookie()
           .map((c) => c.split(";")[0])
           .join("; ");
+        return { cookie, baseUrl };
       },
     );
 
@@ -190,7 +203,7 @@ async function main() {
     const refusals = new Map<string, number>();
     let errors = 0;
     const started = performance.now();
-    const outcomes = await pool(buyers, CONCURRENCY, async (cookie) => {
+    const outcomes = await pool(buyers, CONCURRENCY, async ({ cookie, baseUrl }) => {
       const t0 = performance.now();
       const res = await fetch(`${baseUrl}/api/checkout`, {
         method: "POST",

@@ -46,6 +46,26 @@ export async function openDatabase(options: {
     : openPglite(options.memory ? undefined : options.dataDir, migrationsFolder);
 }
 
+/** The advisory lock migrations run under: any number, the same in every process of this app. */
+const MIGRATION_LOCK = 5_000_001;
+
+/**
+ * Runs the migrations while holding a session-level advisory lock on a connection of its own, so processes that start
+ * together against a new database take turns: the first migrates, the others then find nothing left to apply
+ * (drizzle's own migration transaction does not stop two from creating the same tables at once).
+ */
+async function migrateOnce(url: string, migrate: () => Promise<void>) {
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migrate();
+  } finally {
+    // Closing the session releases the lock too, even when the unlock is not reached.
+    await lock.end().catch(() => {});
+  }
+}
+
 async function openPostgres(url: string, poolSize: number, migrationsFolder: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client can lose its connection (server restart, failover); the pool replaces it. Without a
@@ -55,7 +75,7 @@ async function openPostgres(url: string, poolSize: number, migrationsFolder: str
   return {
     db,
     kind: "postgres",
-    migrate: () => migratePg(db, { migrationsFolder }),
+    migrate: () => migrateOnce(url, () => migratePg(db, { migrationsFolder })),
     async listen(channel, onMessage) {
       // A dedicated connection per process; if it drops, it is re-opened so live updates resume.
       let closed = false;
