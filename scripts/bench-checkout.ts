@@ -53,6 +53,7 @@ const TICKETS = settings.BENCH_TICKETS;
 const QUANTITY = settings.BENCH_QUANTITY;
 const CONCURRENCY = settings.BENCH_CONCURRENCY ?? BUYERS;
 const POOL = settings.DATABASE_POOL_SIZE;
+const PROCESSES = settings.BENCH_APP_PROCESSES;
 const CEILING_SECONDS = settings.BENCH_CEILING_SECONDS;
 const buildDir = settings.PADDOCK_BUILD_DIR;
 const PASSWORD = "bench-password-not-secret-1";
@@ -100,7 +101,7 @@ async function main() {
   const nodeArgs = settings.BENCH_NODE_ARGS.split(" ").filter(Boolean);
   const secret = randomBytes(32).toString("base64url");
   const apps: { child: ChildProcess; baseUrl: string; dataDir: string }[] = [];
-  for (let i = 0; i < settings.BENCH_APP_PROCESSES; i++) {
+  for (let i = 0; i < PROCESSES; i++) {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "paddock-bench-"));
     const port = await freePort();
     const baseUrl = `http://localhost:${port}`;
@@ -197,7 +198,7 @@ async function main() {
 
     // The flash sale (timed): everyone asks at once; the winners pay.
     const sale = `${BUYERS} buyers × ${QUANTITY} ticket(s) for ${TICKETS} tickets`;
-    console.log(`Flash sale: ${sale} (concurrency ${CONCURRENCY}, app pool ${POOL})…`);
+    console.log(`Flash sale: ${sale} (concurrency ${CONCURRENCY}, ${PROCESSES} app process(es), pool ${POOL} each)…`);
     const checkoutLatency: number[] = [];
     const payLatency: number[] = [];
     const refusals = new Map<string, number>();
@@ -323,7 +324,8 @@ async function main() {
         .loadavg()
         .map((l) => l.toFixed(1))
         .join(" ")}; Node ${process.version}; PostgreSQL ${version}`,
-      `  sale: ${sale}, all asking at once (concurrency ${CONCURRENCY}), app pool ${POOL}, ` +
+      `  sale: ${sale}, all asking at once (concurrency ${CONCURRENCY}), ${PROCESSES} app process(es) with a pool ` +
+        `of ${POOL} each, ` +
         "payments via the Stripe stand-in",
       `  orders paid:            ${sold} (${paidOrders} in the database) in ${elapsed.toFixed(2)} s → ` +
         `${perSecond(sold)} orders/s`,

@@ -8,7 +8,8 @@
 // median of 3) on the three public pages; first-load JavaScript against the budget (.size-limit.json). Prints one
 // table and rewrites the figures table in docs/benchmarks.md with the date, machine and load average.
 // Settings: BENCH_DATABASE_URL, BENCH_PAGE_SECONDS (10), BENCH_GROWTH (10000), BENCH_LIVE_CLIENTS (1000),
-// BENCH_SKIP ("pages,growth,startup,checkout,live,lighthouse,bundles"), BENCH_WRITE_DOCS (1),
+// BENCH_SKIP ("pages,growth,startup,checkout,live,lighthouse,bundles"), BENCH_WRITE_DOCS (1), BENCH_CHECKOUT_PROCESSES
+// ("1,2": the sale with one app process, then two), BENCH_NODE_ARGS (the pages run's app),
 // PADDOCK_BUILD_DIR (build), MIGRATIONS_DIR (for measuring an older build).
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -36,10 +37,16 @@ const Settings = z.object({
   PADDOCK_BUILD_DIR: z.string().default("build"),
   /** Flags for the app's Node process in the pages run, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof". */
   BENCH_NODE_ARGS: z.string().default(""),
+  /** The checkout sale is run once per number here: app processes sharing the database (DESIGN.md, Scaling out). */
+  BENCH_CHECKOUT_PROCESSES: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, "a comma-separated list of process counts, e.g. 1,2")
+    .default("1,2"),
 });
 const settings = Settings.parse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== "")));
 const skip = new Set(settings.BENCH_SKIP.split(",").map((s) => s.trim()));
 const buildDir = settings.PADDOCK_BUILD_DIR;
+const checkoutProcesses = settings.BENCH_CHECKOUT_PROCESSES.split(",").map(Number);
 
 type Row = [string, string, string];
 const rows: Row[] = [];
@@ -131,11 +138,12 @@ async function liveAndLighthouse() {
   }
 }
 
-function checkout() {
-  console.log("Checkout flash sale…");
+/** The flash sale once per entry of BENCH_CHECKOUT_PROCESSES: one app process, then N behind a balancer. */
+function checkout(processes: number) {
+  console.log(`Checkout flash sale, ${processes} app process(es)…`);
   const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-checkout.ts"], {
     cwd: root,
-    env: process.env,
+    env: { ...process.env, BENCH_APP_PROCESSES: String(processes) },
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -149,7 +157,7 @@ function checkout() {
   if (!line) throw new Error(`the checkout benchmark failed:\n${run.stderr}`);
   const r = JSON.parse(line.slice("BENCH_RESULT ".length));
   rows.push([
-    `checkout: ${r.sale}`,
+    `checkout: ${r.sale}, ${processes} app process${processes === 1 ? "" : "es"}`,
     `${r.ordersPerSecond.toFixed(1)} orders/s`,
     `create-payment p50 ${ms(r.checkoutP50)}, p99 ${ms(r.checkoutP99)}; oversold ${r.oversold}, duplicates ` +
       `${r.duplicates}; bare conditional UPDATE ${f0(r.ceilingUpdatesPerSecond)}/s`,
@@ -190,7 +198,7 @@ async function main() {
   ensureBuild(buildDir);
   if (!skip.has("pages")) await pagesAndGrowth();
   if (!skip.has("startup")) await embeddedStartup();
-  if (!skip.has("checkout")) checkout();
+  if (!skip.has("checkout")) for (const processes of checkoutProcesses) checkout(processes);
   if (!skip.has("live") || !skip.has("lighthouse")) await liveAndLighthouse();
   if (!skip.has("bundles")) bundles();
   const text = table();
