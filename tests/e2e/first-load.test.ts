@@ -31,6 +31,17 @@ describe("a first visit's JavaScript", () => {
       expect(preloads.filter((href) => !needed.has(href ?? ""))).toEqual([]);
     });
 
+    it(`${path} asks for nothing ahead of its stylesheet but its largest image, at high priority`, async () => {
+      const { baseUrl } = await app();
+      const html = await (await fetch(`${baseUrl}${path}`)).text();
+      const head = html.slice(0, html.indexOf('rel="stylesheet"'));
+      const requests = [...head.matchAll(/<link rel="(preload|modulepreload|stylesheet|icon)"[^>]*>/g)].map(
+        (m) => m[0],
+      );
+      expect(requests).toHaveLength(1);
+      expect(requests[0]).toMatch(/as="image".*fetchPriority="high"/);
+    });
+
     it(`${path} fetches no code only other pages use, before or after it hydrates`, async () => {
       const { page } = await openPage();
       const fetched: string[] = [];
