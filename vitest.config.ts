@@ -23,7 +23,7 @@ export default defineConfig({
         ...shared,
         test: {
           name: "unit",
-          include: ["app/**/*.test.ts", "app/**/*.test.tsx"],
+          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "scripts/**/*.test.ts"],
           environment: "node",
           // Property tests run thousands of cases; a busy machine must not turn them into timeouts.
           testTimeout: 30_000,

@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express from "express";
+import { precompressedAssets } from "./precompressed-assets.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // Read before the app (and its validated configuration) is loaded, since it says where the built app is; the same
@@ -56,7 +57,8 @@ export async function startServer({ port, development = false } = {}) {
     const route = started.cachedPageRoute;
     if (route) frontDoor = (req, res) => route(req, res, security);
     server.use(security);
-    server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+    const assets = path.join(buildDir, "client/assets");
+    server.use("/assets", precompressedAssets(assets), express.static(assets, { immutable: true, maxAge: "1y" }));
     // The other public files (favicon, images) by their top-level names only: pages, the API and the payment
     // stand-in then never cost a file-system look-up for a file that is not there.
     const clientDir = path.join(buildDir, "client");

@@ -30,7 +30,8 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2 text-xl font-bold tracking-tight" aria-label="Paddock home">
-          <img src={logoHref} alt="" width={32} height={32} className="h-8 w-8" />
+          {/* Low priority, or React preloads it in <head> ahead of the stylesheet and the page's largest image. */}
+          <img src={logoHref} alt="" width={32} height={32} fetchPriority="low" className="h-8 w-8" />
           <span>Paddock</span>
         </Link>
         <nav aria-label="Main" className="ml-4 hidden lg:block">
