@@ -12,16 +12,16 @@
 // BENCH_CEILING_SECONDS (5), BENCH_NODE_ARGS (flags for the app's Node process), BENCH_APP_PROCESSES (1: how many
 // app processes share the database, as DESIGN.md's "Scaling out" runs them; buyers are spread over them in turn,
 // each buyer's requests going to one process as a sticky load balancer would send them).
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { z } from "zod";
 import { EnvSchema } from "~/server/platform/env.server";
-import { DEFAULT_DATABASE_URL, freePort, percentile, waitForHealthy, withClient } from "./bench/support";
+import { DEFAULT_DATABASE_URL, ensureBuild, freePort, percentile, waitForHealthy, withClient } from "./bench/support";
 
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 /** The benchmark's own settings, validated like the app's; the app's pool size is the app's own field. */
@@ -82,15 +82,7 @@ async function pool<T, R>(items: T[], limit: number, work: (item: T, index: numb
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function main() {
-  if (!existsSync(path.join(root, buildDir, "server/index.js"))) {
-    console.log(`No build in ${buildDir}/: building…`);
-    const built = spawnSync("npx", ["react-router", "build"], {
-      cwd: root,
-      stdio: "inherit",
-      env: { ...process.env, PADDOCK_BUILD_DIR: buildDir },
-    });
-    if (built.status !== 0) fail("Build failed.");
-  }
+  ensureBuild(buildDir);
 
   const dbName = `paddock_bench_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
   await withClient(baseDatabaseUrl, (c) => c.query(`CREATE DATABASE ${pg.escapeIdentifier(dbName)}`));

@@ -38,7 +38,8 @@ export function percentile(sorted: number[], p: number) {
 export function ensureBuild(buildDir: string) {
   if (existsSync(path.resolve(root, buildDir, "server/index.js"))) return;
   console.log(`No build in ${buildDir}/: building…`);
-  const built = spawnSync("npx", ["react-router", "build"], {
+  // The whole build (the Brotli copies of the assets and the database snapshot too), as `npm start` makes it.
+  const built = spawnSync("npm", ["run", "build"], {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, PADDOCK_BUILD_DIR: buildDir },
