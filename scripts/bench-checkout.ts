@@ -12,16 +12,20 @@
 // BENCH_CEILING_SECONDS (5), BENCH_NODE_ARGS (flags for the app's Node process), BENCH_APP_PROCESSES (1: how many
 // app processes share the database, as DESIGN.md's "Scaling out" runs them; buyers are spread over them in turn,
 // each buyer's requests going to one process as a sticky load balancer would send them).
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { z } from "zod";
 import { EnvSchema } from "~/server/platform/env.server";
-import { DEFAULT_DATABASE_URL, ensureBuild, freePort, percentile, waitForHealthy, withClient } from "./bench/support";
+import {
+  benchDatabase,
+  DEFAULT_DATABASE_URL,
+  ensureBuild,
+  percentile,
+  type RunningApp,
+  startApp,
+  withClient,
+} from "./bench/support";
 
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 /** The benchmark's own settings, validated like the app's; the app's pool size is the app's own field. */
@@ -46,7 +50,6 @@ if (!parsedSettings.success) {
 }
 const settings = parsedSettings.data;
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const baseDatabaseUrl = settings.BENCH_DATABASE_URL ?? settings.TEST_DATABASE_URL ?? DEFAULT_DATABASE_URL;
 const BUYERS = settings.BENCH_BUYERS;
 const TICKETS = settings.BENCH_TICKETS;
@@ -84,58 +87,29 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 async function main() {
   ensureBuild(buildDir);
 
-  const dbName = `paddock_bench_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-  await withClient(baseDatabaseUrl, (c) => c.query(`CREATE DATABASE ${pg.escapeIdentifier(dbName)}`));
-  const dbUrl = new URL(baseDatabaseUrl);
-  dbUrl.pathname = `/${dbName}`;
-  const databaseUrl = dbUrl.toString();
+  const database = await benchDatabase(baseDatabaseUrl);
+  const databaseUrl = database.url;
   // BENCH_NODE_ARGS passes flags to the app's Node process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
   const nodeArgs = settings.BENCH_NODE_ARGS.split(" ").filter(Boolean);
+  // One secret for every process, as a deployment shares it: sessions and signed links work on any of them.
   const secret = randomBytes(32).toString("base64url");
-  const apps: { child: ChildProcess; baseUrl: string; dataDir: string }[] = [];
-  for (let i = 0; i < PROCESSES; i++) {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "paddock-bench-"));
-    const port = await freePort();
-    const baseUrl = `http://localhost:${port}`;
-    const child = spawn(process.execPath, [...nodeArgs, "server.js"], {
-      cwd: root,
-      stdio: ["ignore", "inherit", "inherit"],
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        BASE_URL: baseUrl,
-        DATABASE_URL: databaseUrl,
-        DATABASE_POOL_SIZE: String(POOL),
-        DATA_DIR: dataDir,
-        PADDOCK_BUILD_DIR: buildDir,
-        // One secret for every process, as a deployment shares it: sessions and signed links work on any of them.
-        BETTER_AUTH_SECRET: secret,
-        SEED: "false",
-        AUTH_RATE_LIMIT: "false",
-        LOG_LEVEL: "error",
-        STRIPE_SECRET_KEY: "",
-        SMTP_URL: "",
-      },
-    });
-    apps.push({ child, baseUrl, dataDir });
-  }
+  const apps: RunningApp[] = [];
   const stop = async () => {
-    for (const { child } of apps) {
-      if (child.exitCode === null) {
-        child.kill("SIGTERM");
-        await new Promise((r) => child.once("exit", r));
-      }
-    }
-    await withClient(baseDatabaseUrl, (c) =>
-      c.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(dbName)} WITH (FORCE)`),
-    ).catch(() => {});
-    for (const { dataDir } of apps) rmSync(dataDir, { recursive: true, force: true });
+    for (const app of apps) await app.stop();
+    await database.drop();
   };
 
   try {
-    // One at a time: the first migrates the new database, the others find it migrated.
-    for (const { baseUrl, child } of apps) await waitForHealthy(baseUrl, child);
+    for (let i = 0; i < PROCESSES; i++) {
+      apps.push(
+        await startApp({
+          buildDir,
+          databaseUrl,
+          nodeArgs,
+          env: { DATABASE_POOL_SIZE: String(POOL), BETTER_AUTH_SECRET: secret, SEED: "false" },
+        }),
+      );
+    }
     const db = new pg.Pool({ connectionString: databaseUrl, max: POOL });
 
     // Set-up (not timed): a competition with exactly M tickets left, and N verified, eligible, signed-in buyers.
