@@ -22,15 +22,16 @@ export function cachedPageRoute(services: Services, cache: ReturnType<typeof pag
     const site = siteOriginNow(services);
     if (!site || sentToCustomDomain(site, hostnameOf(req, trustProxy))) return false;
     const started = performance.now();
-    const requestId = requestIdFor(headerValue(req, "x-request-id"), trustProxy);
     // What the chain sets for everything after it: view counts and auth rate limits key on this, never a client's.
     req.headers[CLIENT_IP_HEADER] = clientAddressOf(req, trustProxy);
-    res.setHeader("X-Request-Id", requestId);
-    const served = cache.serveHit(req, res, (response, hashes) => security.forCachedPage(response, hashes));
-    if (!served) {
-      res.removeHeader("X-Request-Id");
-      return false;
-    }
+    let requestId = "";
+    const served = cache.serveHit(req, res, (response, hashes) => {
+      // Only for a page being sent: a miss goes on to the chain, which gives the request its id.
+      requestId = requestIdFor(headerValue(req, "x-request-id"), trustProxy);
+      response.setHeader("X-Request-Id", requestId);
+      security.forCachedPage(response, hashes);
+    });
+    if (!served) return false;
     res.once("close", () => {
       const logger = services.logger.child({ reqId: requestId });
       const bytes = Number(res.getHeader("Content-Length") ?? 0);
