@@ -2,25 +2,13 @@
 // loads before the page is interactive, read from React Router's manifest (entry, the route chain, their imports).
 // Not the manifest file itself: routes are discovered lazily (React Router's default, react-router.config.ts sets no
 // routeDiscovery), so the page inlines the routes it needs and never loads manifest-*.js (checked in Chromium).
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { clientDir, clientManifest, firstLoadFiles } from "./scripts/bundling/client-manifest.js";
 
-const client = path.join(process.env.PADDOCK_BUILD_DIR ?? "build", "client");
-const manifestFile = readdirSync(path.join(client, "assets")).find((f) => /^manifest-.*\.js$/.test(f));
-if (!manifestFile) throw new Error("No build: run `npm run build` before checking the bundle budget.");
-const manifest = JSON.parse(
-  readFileSync(path.join(client, "assets", manifestFile), "utf8").replace(/^window\.__reactRouterManifest=|;$/g, ""),
-);
+const manifest = clientManifest();
 
 /** The files a first visit to the route loads: the entry, and every route from the root down. */
-function firstLoad(routeId) {
-  const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
-  for (let route = manifest.routes[routeId]; route; route = manifest.routes[route.parentId]) {
-    files.add(route.module);
-    for (const file of route.imports ?? []) files.add(file);
-  }
-  return [...files].map((file) => path.join(client, file));
-}
+const firstLoad = (routeId) => [...firstLoadFiles(manifest, routeId)].map((file) => path.join(clientDir(), file));
 
 // The header bell's pop-over (issue 10) added 1.4 kB to every page (its panel loads the first time it opens). The
 // live counts' stream and the list's query are read without zod (domain/live-competition, competition-list-query).

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { clientManifest, firstLoadFiles, otherPagesFiles } from "../../scripts/bundling/client-manifest.js";
 import { app } from "./support/app";
 import { hydrated } from "./support/browser";
-import { clientManifest, firstLoadFiles, otherPagesFiles } from "./support/client-manifest";
 import { scopedPages } from "./support/scoped-pages";
 
 // Issue 11: a first visit preloads a few grouped files (scripts/bundling/first-load-chunks.ts), not dozens over one

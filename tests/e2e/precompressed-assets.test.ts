@@ -3,8 +3,8 @@ import http from "node:http";
 import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
+import { clientManifest } from "../../scripts/bundling/client-manifest.js";
 import { app } from "./support/app";
-import { clientManifest } from "./support/client-manifest";
 
 const assets = path.join(process.env.PADDOCK_BUILD_DIR ?? "build", "client", "assets");
 
