@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { payments } from "~/db/schema";
 import { abandonOrder, verifyPayment } from "~/server/checkout/checkout.server";
 import { fulfilCheckoutSession } from "~/server/checkout/fulfilment.server";
@@ -97,6 +97,47 @@ describe("webhooks are idempotent and order-independent", () => {
     const forgedMix = { ...(await h.sessionJson(a.sessionId)), metadata: { order_id: b.orderId } };
     expect((await h.deliver("checkout.session.completed", forgedMix)).body).toMatchObject({ outcome: "ignored" });
     expect((await h.order(b.orderId)).paymentStatus).toBe("pending");
+  });
+});
+
+describe("an authorised payment is captured", () => {
+  it("fulfils an authorised payment from the capture's answer, not asking for the session again", async () => {
+    const comp = await h.createCompetition({ ticketsSold: 4 });
+    const { orderId, sessionId } = await paidButUnannounced(comp.id, 2);
+    const authorised = await h.services.payments.retrieveSession(sessionId);
+    const retrieve = vi.spyOn(h.services.payments, "retrieveSession");
+    try {
+      expect(await fulfilCheckoutSession(h.services, authorised)).toMatchObject({ kind: "fulfilled" });
+      expect(retrieve).not.toHaveBeenCalled();
+    } finally {
+      retrieve.mockRestore();
+    }
+    expect(await h.order(orderId)).toMatchObject({ paymentStatus: "paid" });
+    expect((await h.ticketsOf(comp.id)).map((t) => t.ticketNumber)).toEqual([5, 6]);
+    // The provider agrees: the session it holds is paid and its intent captured.
+    expect(await h.standinSession(sessionId)).toMatchObject({
+      paymentStatus: "paid",
+      paymentIntentStatus: "succeeded",
+    });
+  });
+
+  it("asks for the session when the capture answers with the payment not yet settled", async () => {
+    const comp = await h.createCompetition({ ticketsSold: 0 });
+    const { orderId, sessionId } = await paidButUnannounced(comp.id, 1);
+    const authorised = await h.services.payments.retrieveSession(sessionId);
+    const capture = h.services.payments.capturePaymentIntent.bind(h.services.payments);
+    const unsettled = vi
+      .spyOn(h.services.payments, "capturePaymentIntent")
+      .mockImplementation(async (...args) => ({ ...(await capture(...args)), status: "processing" }));
+    const retrieve = vi.spyOn(h.services.payments, "retrieveSession");
+    try {
+      expect(await fulfilCheckoutSession(h.services, authorised)).toMatchObject({ kind: "fulfilled" });
+      expect(retrieve).toHaveBeenCalledExactlyOnceWith(sessionId);
+    } finally {
+      unsettled.mockRestore();
+      retrieve.mockRestore();
+    }
+    expect(await h.order(orderId)).toMatchObject({ paymentStatus: "paid" });
   });
 });
 

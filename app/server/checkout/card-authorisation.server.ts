@@ -11,7 +11,7 @@ import { formatPence } from "~/domain/money";
 import type { Tx } from "../platform/db.server";
 import { paragraphs, serviceEmail } from "../platform/email/content";
 import { enqueueEmail } from "../platform/mail.server";
-import type { CheckoutSessionSummary } from "../platform/payments.server";
+import type { CheckoutSessionSummary, PaymentIntentSummary } from "../platform/payments.server";
 import type { Services } from "../platform/services.server";
 import { linesInLockOrder, releaseReservation } from "./reservations.server";
 
@@ -71,7 +71,7 @@ export async function settleAuthorisation(
 ): Promise<AuthorisationOutcome> {
   const intentId = session.paymentIntentId as string;
   const intent = await services.payments.retrievePaymentIntent(intentId);
-  if (intent.status === "succeeded") return { kind: "captured", session: await paidSession(services, session) };
+  if (intent.status === "succeeded") return { kind: "captured", session: await paidSession(services, session, intent) };
   if (intent.status === "canceled") {
     await refuseOrder(services, orderId, session.id, "authorisation_cancelled");
     return { kind: "refused", orderId };
@@ -115,28 +115,42 @@ export async function settleAuthorisation(
     services.logger.info({ orderId, funding: intent.funding }, "payment refused: credit card cap");
     return { kind: "refused", orderId };
   }
-  await settleIntent(services, intentId, "succeeded", () =>
+  const captured = await settleIntent(services, intentId, "succeeded", () =>
     services.payments.capturePaymentIntent(intentId, `capture-${orderId}`),
   );
-  return { kind: "captured", session: await paidSession(services, session) };
+  return { kind: "captured", session: await paidSession(services, session, captured) };
 }
 
 /**
  * Captures or cancels; when another process (a repeated webhook, the reconciler) got there first the provider
- * refuses the second call, and what matters is that the intent is now where it should be.
+ * refuses the second call, and what matters is that the intent is now where it should be. Returns the intent as
+ * the provider last reported it.
  */
-async function settleIntent(services: Services, intentId: string, want: string, call: () => Promise<unknown>) {
+async function settleIntent(
+  services: Services,
+  intentId: string,
+  want: string,
+  call: () => Promise<PaymentIntentSummary>,
+): Promise<PaymentIntentSummary> {
   try {
-    await call();
+    return await call();
   } catch (error) {
     const now = await services.payments.retrievePaymentIntent(intentId);
     if (now.status !== want) throw error;
+    return now;
   }
 }
 
-/** The session as the provider has it now the money is captured (payment_status paid). */
-const paidSession = (services: Services, session: CheckoutSessionSummary) =>
-  services.payments.retrieveSession(session.id);
+/**
+ * The session as the provider has it now the money is captured. A Checkout Session's payment_status turns paid
+ * when its PaymentIntent succeeds, so the provider's answer about the intent settles it without asking for the
+ * session again (a request per payment saved); in any other state the session is asked for.
+ */
+async function paidSession(services: Services, session: CheckoutSessionSummary, intent: PaymentIntentSummary) {
+  if (intent.status === "succeeded" && intent.amount === session.amountTotal)
+    return { ...session, paymentStatus: "paid" as const };
+  return services.payments.retrieveSession(session.id);
+}
 
 async function cancelOrder(tx: Tx, order: typeof orders.$inferSelect, sessionId: string, reason: string, now: Date) {
   if (order.paymentStatus !== "pending") return;
