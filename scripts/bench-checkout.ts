@@ -11,7 +11,10 @@
 // BENCH_CONCURRENCY (buyers in flight at once; default all), DATABASE_POOL_SIZE (the app's pool, 10),
 // BENCH_CEILING_SECONDS (5), BENCH_NODE_ARGS (flags for the app's Node process), BENCH_APP_PROCESSES (1: how many
 // app processes share the database, as DESIGN.md's "Scaling out" runs them; buyers are spread over them in turn,
-// each buyer's requests going to one process as a sticky load balancer would send them).
+// each buyer's requests going to one process as a sticky load balancer would send them), BENCH_PAY (1; 0 stops each
+// buyer at the payment page, to time the create-payment call without the payments beside it).
+// It also reports the CPU time each paid order cost the app, PostgreSQL and this load generator (from /proc), which
+// says what the machine can sell at most: its cores divided by that sum.
 import { randomBytes, randomUUID } from "node:crypto";
 import os from "node:os";
 import pg from "pg";
@@ -19,6 +22,8 @@ import { z } from "zod";
 import { EnvSchema } from "~/server/platform/env.server";
 import {
   benchDatabase,
+  type CpuShares,
+  cpuMeter,
   DEFAULT_DATABASE_URL,
   ensureBuild,
   percentile,
@@ -39,6 +44,7 @@ const BenchSettings = z.object({
   BENCH_CEILING_SECONDS: count(5),
   BENCH_NODE_ARGS: z.string().default(""),
   BENCH_APP_PROCESSES: count(1),
+  BENCH_PAY: z.enum(["0", "1"]).default("1"),
   DATABASE_POOL_SIZE: EnvSchema.shape.DATABASE_POOL_SIZE,
   PADDOCK_BUILD_DIR: z.string().default("build"),
 });
@@ -83,6 +89,9 @@ async function pool<T, R>(items: T[], limit: number, work: (item: T, index: numb
 }
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
+/** How much of the machine's CPU the app, PostgreSQL and the load generator used together over the sale (%). */
+const busyShare = (spent: CpuShares) =>
+  ((100 * (spent.app + spent.postgres + spent.generator)) / (spent.wallMs * os.cpus().length)).toFixed(0);
 
 async function main() {
   ensureBuild(buildDir);
@@ -169,6 +178,7 @@ async function main() {
     const payLatency: number[] = [];
     const refusals = new Map<string, number>();
     let errors = 0;
+    const cpu = cpuMeter(apps.map((app) => app.pid));
     const started = performance.now();
     const outcomes = await pool(buyers, CONCURRENCY, async ({ cookie, baseUrl }) => {
       const t0 = performance.now();
@@ -184,6 +194,7 @@ async function main() {
         else errors++;
         return false;
       }
+      if (settings.BENCH_PAY === "0") return true;
       const t1 = performance.now();
       const paid = await fetch(body.url, {
         method: "POST",
@@ -205,6 +216,7 @@ async function main() {
       return true;
     });
     const elapsed = (performance.now() - started) / 1000;
+    const spent = cpu.read();
 
     // Let the outbox and any last webhook settle, then audit the database.
     await new Promise((r) => setTimeout(r, 500));
@@ -292,12 +304,16 @@ async function main() {
         .join(" ")}; Node ${process.version}; PostgreSQL ${version}`,
       `  sale: ${sale}, all asking at once (concurrency ${CONCURRENCY}), ${PROCESSES} app process(es) with a pool ` +
         `of ${POOL} each, ` +
-        "payments via the Stripe stand-in",
-      `  orders paid:            ${sold} (${paidOrders} in the database) in ${elapsed.toFixed(2)} s → ` +
+        (settings.BENCH_PAY === "1" ? "payments via the Stripe stand-in" : "no payments (BENCH_PAY=0)"),
+      `  ${settings.BENCH_PAY === "1" ? "orders paid:           " : "at the payment page:   "} ${sold} ` +
+        `(${paidOrders} paid in the database) in ${elapsed.toFixed(2)} s → ` +
         `${perSecond(sold)} orders/s`,
       `  checkout requests:      ${BUYERS} → ${perSecond(BUYERS)} requests/s; refused: ${refused}; errors: ${errors}`,
       `  create-payment latency: ${latency(sortedCheckout)} (all ${BUYERS} requests)`,
-      `  pay + webhook latency:  ${latency(sortedPay)} (${sortedPay.length} payments)`,
+      `  pay + webhook latency:  ${sortedPay.length > 0 ? latency(sortedPay) : "none"} (${sortedPay.length} payments)`,
+      `  CPU per order:          app ${ms(spent.app / sold)}, PostgreSQL ${ms(spent.postgres / sold)}, ` +
+        `load generator ${ms(spent.generator / sold)}; machine busy ${busyShare(spent)}% of ` +
+        `${os.cpus().length} cores during the sale`,
       `  tickets sold:           ${comp!.tickets_sold - already} of ${TICKETS}; ` +
         `reserved left ${comp!.tickets_reserved}; ticket rows ${ticketRows}`,
       `  tickets oversold:       ${oversold}`,
@@ -317,6 +333,7 @@ async function main() {
       oversold,
       duplicates,
       ceilingUpdatesPerSecond: updates / CEILING_SECONDS,
+      cpuPerOrderMs: { app: spent.app / sold, postgres: spent.postgres / sold, generator: spent.generator / sold },
     };
     console.log(`BENCH_RESULT ${JSON.stringify(result)}`);
     if (oversold !== 0 || duplicates !== 0 || outOfRange !== 0) {

@@ -160,7 +160,9 @@ function checkout(processes: number) {
     `checkout: ${r.sale}, ${processes} app process${processes === 1 ? "" : "es"}`,
     `${r.ordersPerSecond.toFixed(1)} orders/s`,
     `create-payment p50 ${ms(r.checkoutP50)}, p99 ${ms(r.checkoutP99)}; oversold ${r.oversold}, duplicates ` +
-      `${r.duplicates}; bare conditional UPDATE ${f0(r.ceilingUpdatesPerSecond)}/s`,
+      `${r.duplicates}; bare conditional UPDATE ${f0(r.ceilingUpdatesPerSecond)}/s; CPU per order: app ` +
+      `${ms(r.cpuPerOrderMs.app)}, PostgreSQL ${ms(r.cpuPerOrderMs.postgres)}, load generator ` +
+      `${ms(r.cpuPerOrderMs.generator)}`,
   ]);
   if (r.oversold !== 0 || r.duplicates !== 0) process.exitCode = 1;
 }

@@ -2,7 +2,7 @@
 // small helpers. The machine's PostgreSQL is the default (BENCH_DATABASE_URL or TEST_DATABASE_URL to change it).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -136,5 +136,63 @@ export function machine() {
       .map((l) => l.toFixed(1))
       .join(" "),
     node: process.version,
+  };
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux unless `getconf CLK_TCK` says otherwise). */
+const clockTicks = (() => {
+  const answer = spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" });
+  return Number(answer.stdout?.trim()) || 100;
+})();
+
+/** Each process's user + system CPU time so far (ms), by pid, from /proc (Linux); only commands `keep` accepts. */
+function processCpuMs(keep: (pid: number, command: string) => boolean): Map<number, number> {
+  const times = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // The command sits in parentheses and may contain spaces; utime and stime are the 12th and 13th fields after it.
+      const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (keep(Number(entry), command))
+        times.set(Number(entry), ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks);
+    } catch {
+      // the process ended while being read
+    }
+  }
+  return times;
+}
+
+export type CpuShares = { app: number; postgres: number; generator: number; wallMs: number };
+
+/**
+ * Measures the CPU time spent from now until `read()` by the app processes (`appPids`), by PostgreSQL (every
+ * `postgres` process on this machine: run it alone) and by this process (the load generator), with the wall time.
+ * Linux only: elsewhere every figure is NaN.
+ */
+export function cpuMeter(appPids: number[]): { read(): CpuShares } {
+  if (!existsSync("/proc/self/stat")) {
+    return { read: () => ({ app: Number.NaN, postgres: Number.NaN, generator: Number.NaN, wallMs: Number.NaN }) };
+  }
+  const apps = new Set(appPids);
+  const watched = (pid: number, command: string) => apps.has(pid) || command === "postgres";
+  const before = processCpuMs(watched);
+  const generatorBefore = process.cpuUsage();
+  const started = performance.now();
+  return {
+    read() {
+      const after = processCpuMs(watched);
+      const generator = process.cpuUsage(generatorBefore);
+      const shares = { app: 0, postgres: 0, generator: (generator.user + generator.system) / 1000, wallMs: 0 };
+      for (const [pid, ms] of after) {
+        // A PostgreSQL backend started during the window (a new pooled connection) counts from zero.
+        const spent = ms - (before.get(pid) ?? 0);
+        if (apps.has(pid)) shares.app += spent;
+        else shares.postgres += spent;
+      }
+      shares.wallMs = performance.now() - started;
+      return shares;
+    },
   };
 }
