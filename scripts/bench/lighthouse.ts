@@ -34,6 +34,21 @@ export type LighthouseFigure = {
   failing: string[];
 };
 
+/** Lighthouse's own failure to record a run (NO_NAVSTART, NO_FCP…), which it answers with "run Lighthouse again". */
+class LighthouseRuntimeError extends Error {}
+
+/** A run, repeated when Lighthouse itself fails to record it (up to `attempts` times in all); other errors stop. */
+async function runLighthouseAgainIfItFails(url: string, keepAs: string, attempts = 3): Promise<Report> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouse(url, keepAs);
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || attempt >= attempts) throw error;
+      console.log(`  Lighthouse could not record that run (${error.message.split("\n").at(-1)}); running it again…`);
+    }
+  }
+}
+
 function runLighthouse(url: string, keepAs?: string): Promise<Report> {
   // npx and Lighthouse run on this Node (the project's pinned one), not whichever node is first on PATH.
   const env = {
@@ -63,14 +78,20 @@ function runLighthouse(url: string, keepAs?: string): Promise<Report> {
     });
     child.on("error", reject);
     child.on("close", (code) => {
-      if (code !== 0) return reject(new Error(`Lighthouse exited with ${code} on ${url}:\n${err.slice(-2000)}`));
+      if (code !== 0) {
+        const failure = `Lighthouse exited with ${code} on ${url}:\n${err.trim().slice(-2000)}`;
+        return reject(
+          err.includes("Runtime error encountered") ? new LighthouseRuntimeError(failure) : new Error(failure),
+        );
+      }
       const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
       if (reports && keepAs) {
         mkdirSync(reports, { recursive: true });
         writeFileSync(path.join(reports, `${keepAs}.json`), out);
       }
       const report = Report.parse(JSON.parse(out));
-      if (report.runtimeError) return reject(new Error(`Lighthouse on ${url}: ${report.runtimeError.message}`));
+      if (report.runtimeError)
+        return reject(new LighthouseRuntimeError(`Lighthouse on ${url}: ${report.runtimeError.message}`));
       resolve(report);
     });
   });
@@ -99,7 +120,7 @@ export async function benchLighthouse(app: RunningApp, competitionId: number, ru
     for (let i = 0; i < runs; i++) {
       console.log(`Lighthouse ${name}, run ${i + 1} of ${runs}…`);
       const keepAs = `${name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}-${i + 1}`;
-      reports.push(await runLighthouse(`${app.baseUrl}${pagePath}`, keepAs));
+      reports.push(await runLighthouseAgainIfItFails(`${app.baseUrl}${pagePath}`, keepAs));
     }
     const byPerformance = [...reports].sort((a, b) => score(a, "performance") - score(b, "performance"));
     const middle = byPerformance[Math.floor((byPerformance.length - 1) / 2)] as Report;
