@@ -32,8 +32,21 @@ const RoundJson = z.object({
   signature: z.string().regex(/^[0-9a-f]{96}$/),
 });
 
+type LocalBeaconKeys = { secretKey: Uint8Array; chain: ChainInfo };
+/** By secret: deriving the public key is BLS arithmetic (~0.1 s), and the beacon and its server both need it. */
+const derivedKeys = new Map<string, LocalBeaconKeys>();
+
 /** The local test beacon's key pair and chain info: the same on every process that shares the app's secret. */
-export function localBeaconKeys(authSecret: string): { secretKey: Uint8Array; chain: ChainInfo } {
+export function localBeaconKeys(authSecret: string): LocalBeaconKeys {
+  let keys = derivedKeys.get(authSecret);
+  if (!keys) {
+    keys = deriveLocalBeaconKeys(authSecret);
+    derivedKeys.set(authSecret, keys);
+  }
+  return keys;
+}
+
+function deriveLocalBeaconKeys(authSecret: string): LocalBeaconKeys {
   const block = (label: string) => createHmac("sha256", authSecret).update(`paddock-local-beacon:${label}`).digest();
   const seed = Buffer.concat([block("1"), block("2")]).subarray(0, 48);
   const secretKey = bls12_381.utils.randomSecretKey(new Uint8Array(seed));
@@ -49,17 +62,29 @@ export function localBeaconKeys(authSecret: string): { secretKey: Uint8Array; ch
   };
 }
 
-export function createBeacon(options: { chain: ChainInfo; baseUrl: string; fetch?: typeof globalThis.fetch }): Beacon {
-  const { chain } = options;
+/** `chain` may be given as a function, called when the chain is first needed (the local beacon's key is derived). */
+export function createBeacon(options: {
+  chain: ChainInfo | (() => ChainInfo);
+  baseUrl: string;
+  fetch?: typeof globalThis.fetch;
+}): Beacon {
+  const given = options.chain;
+  let known = typeof given === "function" ? undefined : given;
+  const chain = () => {
+    known ??= (given as () => ChainInfo)();
+    return known;
+  };
   const baseUrl = options.baseUrl.replace(/\/$/, "");
   const get = options.fetch ?? globalThis.fetch;
   return {
-    chain,
+    get chain() {
+      return chain();
+    },
     baseUrl,
     async fetchRound(round) {
       let body: unknown;
       try {
-        const response = await get(`${baseUrl}/${chain.hash}/public/${round}`, {
+        const response = await get(`${baseUrl}/${chain().hash}/public/${round}`, {
           signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
           headers: { accept: "application/json" },
         });
@@ -71,7 +96,7 @@ export function createBeacon(options: { chain: ChainInfo; baseUrl: string; fetch
       }
       const parsed = RoundJson.safeParse(body);
       if (!parsed.success) throw new BeaconError("the beacon's answer is not a drand round");
-      if (!verifyBeaconRound(chain, parsed.data, round))
+      if (!verifyBeaconRound(chain(), parsed.data, round))
         throw new BeaconError(`round ${round} does not verify against the beacon's public key`);
       return parsed.data;
     },
@@ -84,7 +109,9 @@ export function createBeacon(options: { chain: ChainInfo; baseUrl: string; fetch
  */
 export function beaconFromEnv(env: Pick<Env, "DRAND_URL" | "PORT" | "AUTH_SECRET">, localOrigin?: string): Beacon {
   if (env.DRAND_URL) return createBeacon({ chain: QUICKNET, baseUrl: env.DRAND_URL });
-  const { chain } = localBeaconKeys(env.AUTH_SECRET);
   const origin = localOrigin ?? `http://127.0.0.1:${env.PORT}`;
-  return createBeacon({ chain, baseUrl: `${origin}${LOCAL_BEACON_PATH}` });
+  return createBeacon({
+    chain: () => localBeaconKeys(env.AUTH_SECRET).chain,
+    baseUrl: `${origin}${LOCAL_BEACON_PATH}`,
+  });
 }

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "~/db/schema";
+import { withParsersInstalled } from "./pglite-client.server";
 import { readSnapshot, snapshotDirectory } from "./pglite-snapshot.server";
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -134,7 +135,7 @@ async function openPglite(dataDir: string | undefined, migrationsFolder: string)
     mkdirSync(path.dirname(dir), { recursive: true });
   }
   const client = await openPgliteClient(dir, migrationsFolder);
-  const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
+  const db = drizzlePglite(withParsersInstalled(client), { schema, casing: "snake_case" }) as unknown as Database;
   return {
     db,
     kind: "pglite",
