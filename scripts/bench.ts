@@ -9,7 +9,8 @@
 // table and rewrites the figures table in docs/benchmarks.md with the date, machine and load average.
 // Settings: BENCH_DATABASE_URL, BENCH_PAGE_SECONDS (10), BENCH_GROWTH (10000), BENCH_LIVE_CLIENTS (1000),
 // BENCH_SKIP ("pages,growth,startup,checkout,live,lighthouse,bundles"), BENCH_WRITE_DOCS (1), BENCH_CHECKOUT_PROCESSES
-// ("1,2": the sale with one app process, then two), BENCH_NODE_ARGS (the pages run's app),
+// ("1,2": the sale with one app process, then two), BENCH_NODE_ARGS (the pages run's app), BENCH_LOAD_GENERATOR
+// (wrk when installed, else autocannon: scripts/bench/load-generator.ts),
 // PADDOCK_BUILD_DIR (build), MIGRATIONS_DIR (for measuring an older build).
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -22,6 +23,7 @@ import {
   benchPages,
   firstCompetitionId,
   type GrowthFigure,
+  loadGenerator,
   type PageFigure,
   pagePaths,
   renderP50,
@@ -60,13 +62,13 @@ async function pagesAndGrowth() {
   try {
     rows.push(["start-up, PostgreSQL (new database: migrations, demo data)", ms(app.startupMs), ""]);
     const id = await firstCompetitionId(database.url);
-    console.log("Pages at 50 connections…");
+    console.log(`Pages at 50 connections (load generator: ${loadGenerator.name})…`);
     const pages: PageFigure[] = await benchPages(app, id, settings.BENCH_PAGE_SECONDS);
     for (const p of pages) {
       const share = p.share === undefined ? "the ceiling" : `${(p.share * 100).toFixed(1)}% of bare node:http`;
       const errors = p.errors ? `, ${p.errors} errors/non-2xx` : "";
       rows.push([
-        `${p.name}, 50 connections`,
+        `${p.name}, 50 connections (${loadGenerator.name})`,
         `${f0(p.rps)} req/s`,
         `p50 ${ms(p.p50)}, p99 ${ms(p.p99)}; ${share}${errors}`,
       ]);

@@ -2,8 +2,8 @@
 // in the same run (its own process), then the same pages rendered afresh (a cookie that bypasses the page cache)
 // before and after 10,000 more competitions, for how the queries grow.
 import { spawn } from "node:child_process";
-import autocannon from "autocannon";
 import pg from "pg";
+import { chooseLoadGenerator } from "./load-generator";
 import { freePort, type RunningApp } from "./support";
 
 export type PageFigure = { name: string; rps: number; p50: number; p99: number; errors: number; share?: number };
@@ -15,10 +15,11 @@ const BROWSER = { "Accept-Encoding": "gzip, deflate, br" };
 /** A cookie of ours that makes a request personal, so the page is rendered for it: how much a render costs. */
 const RENDER_AFRESH = { ...BROWSER, Cookie: "paddock_toast=bench" };
 
+/** Every pages run, the bare server's included, uses one load generator (scripts/bench/load-generator.ts). */
+export const loadGenerator = chooseLoadGenerator();
+
 async function measure(name: string, url: string, seconds: number, connections = 50, headers = BROWSER) {
-  await autocannon({ url, connections, duration: 1, headers }); // warm-up
-  const r = await autocannon({ url, connections, duration: seconds, headers });
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+  return { name, ...(await loadGenerator.run(url, seconds, connections, headers)) };
 }
 
 /** The ceiling: a bare node:http server in its own process, as the app runs in its own. */
