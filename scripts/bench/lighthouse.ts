@@ -3,11 +3,10 @@
 // pinned version rather than kept in package.json (it is large and CI installs every dependency). Chromium is
 // Debian's (/usr/bin/chromium) unless CHROME_PATH says otherwise. BENCH_LIGHTHOUSE_REPORTS names a folder to keep
 // every run's JSON report in, for reading the audits behind a score.
-import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { percentile, type RunningApp, root } from "./support";
+import { percentile, type RunningApp, root, runCommand } from "./support";
 
 const LIGHTHOUSE = "lighthouse@13.5.0";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -49,7 +48,7 @@ async function runLighthouseAgainIfItFails(url: string, keepAs: string, attempts
   }
 }
 
-function runLighthouse(url: string, keepAs?: string): Promise<Report> {
+async function runLighthouse(url: string, keepAs?: string): Promise<Report> {
   // npx and Lighthouse run on this Node (the project's pinned one), not whichever node is first on PATH.
   const env = {
     ...process.env,
@@ -66,35 +65,19 @@ function runLighthouse(url: string, keepAs?: string): Promise<Report> {
     `--only-categories=${CATEGORIES.join(",")}`,
     "--chrome-flags=--headless=new --no-sandbox",
   ];
-  return new Promise((resolve, reject) => {
-    const child = spawn("npx", args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    let err = "";
-    child.stdout.setEncoding("utf8").on("data", (c: string) => {
-      out += c;
-    });
-    child.stderr.setEncoding("utf8").on("data", (c: string) => {
-      err += c;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => {
-      if (code !== 0) {
-        const failure = `Lighthouse exited with ${code} on ${url}:\n${err.trim().slice(-2000)}`;
-        return reject(
-          err.includes("Runtime error encountered") ? new LighthouseRuntimeError(failure) : new Error(failure),
-        );
-      }
-      const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
-      if (reports && keepAs) {
-        mkdirSync(reports, { recursive: true });
-        writeFileSync(path.join(reports, `${keepAs}.json`), out);
-      }
-      const report = Report.parse(JSON.parse(out));
-      if (report.runtimeError)
-        return reject(new LighthouseRuntimeError(`Lighthouse on ${url}: ${report.runtimeError.message}`));
-      resolve(report);
-    });
-  });
+  const { code, stdout: out, stderr: err } = await runCommand("npx", args, { cwd: root, env });
+  if (code !== 0) {
+    const failure = `Lighthouse exited with ${code} on ${url}:\n${err.trim().slice(-2000)}`;
+    throw err.includes("Runtime error encountered") ? new LighthouseRuntimeError(failure) : new Error(failure);
+  }
+  const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (reports && keepAs) {
+    mkdirSync(reports, { recursive: true });
+    writeFileSync(path.join(reports, `${keepAs}.json`), out);
+  }
+  const report = Report.parse(JSON.parse(out));
+  if (report.runtimeError) throw new LighthouseRuntimeError(`Lighthouse on ${url}: ${report.runtimeError.message}`);
+  return report;
 }
 
 const score = (r: Report, category: string) => Math.round((r.categories[category]?.score ?? 0) * 100);

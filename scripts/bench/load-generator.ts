@@ -2,8 +2,9 @@
 // (or when BENCH_LOAD_GENERATOR says so). autocannon runs in Node, in the benchmark's own process: on a two-core
 // machine it spent a whole core reading the app's cached pages (9 kB of Brotli and 1.4 kB of headers each) while the
 // app was half idle, so it measured itself; wrk's one thread reads the same responses with a fraction of that.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import autocannon from "autocannon";
+import { runCommand } from "./support";
 
 export type LoadResult = { rps: number; p50: number; p99: number; errors: number };
 export type LoadGenerator = {
@@ -47,21 +48,12 @@ export function parseWrkReport(report: string): LoadResult {
   };
 }
 
-function wrk(url: string, seconds: number, connections: number, headers: Record<string, string>): Promise<string> {
+async function wrk(url: string, seconds: number, connections: number, headers: Record<string, string>) {
   const args = ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency"];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
-  return new Promise((resolve, reject) => {
-    const child = spawn("wrk", [...args, url], { stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      out += chunk;
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      out += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve(out) : reject(new Error(`wrk exited with ${code}:\n${out}`))));
-  });
+  const { code, stdout, stderr } = await runCommand("wrk", [...args, url]);
+  if (code !== 0) throw new Error(`wrk exited with ${code}:\n${stdout}${stderr}`);
+  return stdout;
 }
 
 const wrkGenerator: LoadGenerator = {
