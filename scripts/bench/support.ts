@@ -161,13 +161,13 @@ export function machine() {
 }
 
 /** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux unless `getconf CLK_TCK` says otherwise). */
-const clockTicks = (() => {
+function clockTicksPerSecond(): number {
   const answer = spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" });
   return Number(answer.stdout?.trim()) || 100;
-})();
+}
 
 /** Each process's user + system CPU time so far (ms), by pid, from /proc (Linux); only commands `keep` accepts. */
-function processCpuMs(keep: (pid: number, command: string) => boolean): Map<number, number> {
+function processCpuMs(clockTicks: number, keep: (pid: number, command: string) => boolean): Map<number, number> {
   const times = new Map<number, number>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -198,12 +198,13 @@ export function cpuMeter(appPids: number[]): { read(): CpuShares } {
   }
   const apps = new Set(appPids);
   const watched = (pid: number, command: string) => apps.has(pid) || command === "postgres";
-  const before = processCpuMs(watched);
+  const clockTicks = clockTicksPerSecond();
+  const before = processCpuMs(clockTicks, watched);
   const generatorBefore = process.cpuUsage();
   const started = performance.now();
   return {
     read() {
-      const after = processCpuMs(watched);
+      const after = processCpuMs(clockTicks, watched);
       const generator = process.cpuUsage(generatorBefore);
       const shares = { app: 0, postgres: 0, generator: (generator.user + generator.system) / 1000, wallMs: 0 };
       for (const [pid, ms] of after) {
