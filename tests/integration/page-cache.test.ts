@@ -17,12 +17,13 @@ import { createCompetition, createVerifiedUser } from "~/server/demo/factories.s
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { StartedApp } from "../../server/app";
 import { createTestPostgresUrl, dropTestPostgres } from "../support/database";
+import { type DevServer, startDevServer } from "../support/dev-server";
 import { type Listening, listen, rawRequest } from "../support/http-server";
 
 const saved = { ...process.env };
 let dataDir: string;
 let databaseUrl: string | undefined;
-let vite: import("vite").ViteDevServer;
+let devServer: DevServer;
 /** The app's own copy of the origin setting (the app's modules are Vite's, not this file's). */
 let refreshPublicOrigin: typeof import("~/server/platform/public-origin.server").refreshPublicOrigin;
 let started: StartedApp;
@@ -69,8 +70,8 @@ beforeAll(async () => {
     DATABASE_URL: databaseUrl ?? "",
     BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
   };
-  const { createServer } = await import("vite");
-  vite = await createServer({ server: { middlewareMode: true, hmr: false }, logLevel: "error" });
+  devServer = await startDevServer();
+  const { vite } = devServer;
   const mod = await vite.ssrLoadModule("./server/app.ts");
   started = await mod.createApp({ pageCache: true, pageCacheClock: () => clock });
   ({ refreshPublicOrigin } = await vite.ssrLoadModule("~/server/platform/public-origin.server"));
@@ -107,7 +108,7 @@ afterAll(async () => {
   await site?.close();
   await chainOnly?.close();
   await started?.shutdown();
-  await vite?.close();
+  await devServer?.close();
   await dropTestPostgres(databaseUrl);
   rmSync(dataDir, { recursive: true, force: true });
   process.env = saved;

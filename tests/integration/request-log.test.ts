@@ -14,6 +14,7 @@ import type { Logger } from "~/server/platform/logger.server";
 import type { StartedApp } from "../../server/app";
 import { requestContextOf, requestLog } from "../../server/request-log";
 import { createTestPostgresUrl, dropTestPostgres } from "../support/database";
+import { type DevServer, startDevServer } from "../support/dev-server";
 
 type LogLine = { level: number; msg: string; reqId?: string; [key: string]: unknown };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -129,7 +130,7 @@ describe("the app's error pages", () => {
   const saved = { ...process.env };
   let dataDir: string;
   let databaseUrl: string | undefined;
-  let vite: import("vite").ViteDevServer;
+  let devServer: DevServer;
   let started: StartedApp;
   let site: { server: Server; baseUrl: string };
   let healthyDb: Database;
@@ -146,8 +147,8 @@ describe("the app's error pages", () => {
       DATABASE_URL: databaseUrl ?? "",
     };
     process.env = { ...saved, ...appEnv, BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123" };
-    const { createServer } = await import("vite");
-    vite = await createServer({ server: { middlewareMode: true, hmr: false }, logLevel: "error" });
+    devServer = await startDevServer();
+    const { vite } = devServer;
     const mod = await vite.ssrLoadModule("./server/app.ts");
     started = await mod.createApp({ logger });
     healthyDb = started.services.db;
@@ -160,7 +161,7 @@ describe("the app's error pages", () => {
   afterAll(async () => {
     if (site) await close(site.server);
     await started?.shutdown();
-    await vite?.close();
+    await devServer?.close();
     await dropTestPostgres(databaseUrl);
     rmSync(dataDir, { recursive: true, force: true });
     process.env = saved;
