@@ -27,6 +27,8 @@ function e2eProject(name: string, include: string[], env: Record<string, string>
       // The built server runs natively in Node, as in production, with one copy of react-router.
       server: { deps: { external: [/\/server\/index\.js$/, /\/server\/assets\//, /\/server\/main\.js$/] } },
       env: { NODE_ENV: "test", ...env },
+      // Each file closes the browser contexts it opened (a process keeps its browser from file to file).
+      setupFiles: ["tests/e2e/support/close-contexts.setup.ts"],
       testTimeout: 60_000,
       hookTimeout: 180_000,
       pool: "forks" as const,

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, expect } from "vitest";
+import { expect, onTestFinished } from "vitest";
 import { app } from "./app";
 
 const CANDIDATES = [
@@ -44,10 +44,29 @@ function launch() {
 
 const openContexts = new Set<BrowserContext>();
 
-afterAll(async () => {
+/**
+ * Closes the browser contexts still open. Run when each file ends (tests/e2e/support/close-contexts.setup.ts): a
+ * process keeps its browser from file to file, and a page left open keeps its timers, carousels and live connections
+ * running, slowing every later file.
+ */
+export async function closeOpenContexts() {
   await Promise.all([...openContexts].map((c) => c.close().catch(() => {})));
   openContexts.clear();
-});
+}
+
+/**
+ * A context opened in a test (or its beforeEach) closes when that test finishes;
+ * one opened in a beforeAll, with its file.
+ */
+function closeWhenDone(context: BrowserContext) {
+  openContexts.add(context);
+  context.once("close", () => openContexts.delete(context));
+  try {
+    onTestFinished(() => context.close().catch(() => {}));
+  } catch {
+    // Not inside a test: the file's end closes it.
+  }
+}
 
 export type PageOptions = {
   colorScheme?: "light" | "dark";
@@ -71,7 +90,7 @@ export async function openPage(
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     viewport: options.viewport ?? { width: 1280, height: 900 },
   });
-  openContexts.add(context);
+  closeWhenDone(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (msg) => {
