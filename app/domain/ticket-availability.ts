@@ -79,6 +79,19 @@ export const QUANTITY_MESSAGE = `Choose between ${MIN_TICKETS} and ${MAX_TICKETS
 
 export const ticketsText = (n: number) => `${n} ticket${n === 1 ? "" : "s"}`;
 
+const REFUSAL_TITLES: Record<QuantityRefusal, string> = {
+  quantity: "Check the number of tickets",
+  ended: "Entries closed",
+  not_live: "Entries closed",
+  sold_out: "Sold out",
+  too_few: "Not enough tickets",
+  limit_reached: "Ticket limit reached",
+  over_cap: "Ticket limit reached",
+};
+
+/** The heading a page puts over a refusal's message. */
+export const refusalTitle = (refusal: QuantityRefusal): string => REFUSAL_TITLES[refusal];
+
 /** The checkout's words for a refusal, naming the competition (a basket checkout may hold several). */
 export function refusalMessage(refusal: QuantityRefusal, availability: TicketAvailability, title: string): string {
   const { remaining, cap, held, capLeft } = availability;

@@ -1,6 +1,7 @@
 import { z } from "~/schemas/zod";
 import { DatePartsSchema } from "./date-of-birth";
 import { errorNotice, formCheck } from "./form";
+import { TicketQuantitySchema } from "./ticket-quantity";
 
 const ANSWER_MISSING = "Please answer the skill question to proceed.";
 export const CHECKOUT_ERROR_TITLE = "Checkout Error";
@@ -26,20 +27,22 @@ const payFields = {
 const SingleCheckoutSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("quantity"),
-    quantity: z.string().max(20).default("1"),
+    quantity: TicketQuantitySchema,
     answer: z.string().max(500).optional(),
   }),
   z.object({
     intent: z.literal("pay"),
-    quantity: z.string().max(20).default("1"),
+    quantity: TicketQuantitySchema,
     answer: z.string({ error: ANSWER_MISSING }).trim().min(1, ANSWER_MISSING).max(500),
     ...payFields,
   }),
 ]);
 
-/** A missing answer shows at the question; anything else is a form the page did not send. */
+/** A missing answer or a bad quantity shows at its field; anything else is a form the page did not send. */
 export const singleCheckoutCheck = formCheck(SingleCheckoutSchema, (errors) =>
-  errors.answer ? undefined : errorNotice(CHECKOUT_ERROR_TITLE, "Please check your entry and try again."),
+  errors.answer || errors.quantity
+    ? undefined
+    : errorNotice(CHECKOUT_ERROR_TITLE, "Please check your entry and try again."),
 );
 
 /** /checkout/basket posts no lines: they come from the basket on the server. */

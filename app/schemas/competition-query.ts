@@ -1,8 +1,8 @@
 import type { CompetitionStatus } from "~/db/constants";
 import type { PublicPicture } from "~/domain/pictures";
-import { MAX_TICKETS } from "~/domain/pricing";
 import { z } from "~/schemas/zod";
 import { errorNotice, formCheck } from "./form";
+import { TicketQuantitySchema } from "./ticket-quantity";
 
 /**
  * What a public query may return about a competition (spec section 3, plus the prize title and status the
@@ -98,11 +98,7 @@ export const SKILL_QUESTION_REQUIRED = {
 /** The detail page's "Proceed to Checkout" post; the server also checks the answer is one of the options. */
 export const ProceedToCheckoutSchema = z.object({
   intent: z.literal("checkout"),
-  quantity: z.coerce
-    .number({ error: `Choose from 1 to ${MAX_TICKETS} tickets.` })
-    .int(`Choose from 1 to ${MAX_TICKETS} tickets.`)
-    .min(1, `Choose from 1 to ${MAX_TICKETS} tickets.`)
-    .max(MAX_TICKETS, `Choose from 1 to ${MAX_TICKETS} tickets.`),
+  quantity: TicketQuantitySchema,
   answer: z
     .string({ error: SKILL_QUESTION_REQUIRED.description })
     .trim()

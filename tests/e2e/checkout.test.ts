@@ -192,6 +192,33 @@ describe("buying tickets for one competition", JOURNEY, () => {
     expect((await competitionRow(competition.id)).ticketsReserved).toBe(1);
   });
 
+  it("refuses a quantity a purchase cannot have, and never lowers one without saying why", async () => {
+    const competition = await createCompetition({ totalTickets: 20, ticketsSold: 17 });
+    const { page, user, baseUrl } = await signedInPage({ eligible: true });
+    await goto(page, `/checkout/${competition.id}?quantity=abc&answer=${CORRECT}`);
+    expect(await page.getByText("Choose between 1 and 10 tickets.").count()).toBe(1);
+    expect(await page.getByLabel("Number of tickets").inputValue()).toBe("1");
+
+    await goto(page, `/checkout/${competition.id}?quantity=8&answer=${CORRECT}`);
+    expect(await page.getByText("Tickets changed").count()).toBe(1);
+    expect(await page.getByText(`Only 3 tickets left for ${competition.title}.`).count()).toBe(1);
+    expect(await page.getByText("Your entry is set to 3 tickets instead of 8.").count()).toBe(1);
+    expect(await page.getByLabel("Number of tickets").inputValue()).toBe("3");
+
+    const key = await page.locator('input[name="idempotencyKey"]').inputValue();
+    for (const quantity of ["abc", "1.5", "0", "11", ""]) {
+      const refused = await page.request.post(`/checkout/${competition.id}`, {
+        form: { intent: "pay", quantity, answer: CORRECT, idempotencyKey: key },
+        headers: { Origin: baseUrl },
+        maxRedirects: 0,
+      });
+      expect(refused.status(), quantity).toBe(400);
+      expect(await refused.text()).toContain("Choose between 1 and 10 tickets.");
+    }
+    expect(await userOrders(user.id)).toHaveLength(0);
+    expect((await competitionRow(competition.id)).ticketsReserved).toBe(0);
+  });
+
   it("explains a sold-out competition and offers no Pay button", async () => {
     const competition = await createCompetition({ totalTickets: 5, ticketsSold: 5 });
     const { page } = await signedInPage({ eligible: true });

@@ -203,7 +203,10 @@ describe("the skill question gate", () => {
   it("the server refuses an answer that is not one of the options, or too many tickets", async () => {
     const post = (fields: Record<string, string>) => postEntry(comp.id, fields);
     expect((await post({ intent: "checkout", quantity: "1", answer: "Six" })).status).toBe(400);
-    expect((await post({ intent: "checkout", quantity: "11", answer: "Four" })).status).toBe(400);
+    const eleven = await post({ intent: "checkout", quantity: "11", answer: "Four" });
+    expect(eleven.status).toBe(400);
+    expect(await eleven.text()).toContain("Choose between 1 and 10 tickets.");
+    expect((await post({ intent: "checkout", quantity: "2.5", answer: "Four" })).status).toBe(400);
     expect((await post({ intent: "checkout", quantity: "1" })).status).toBe(400);
     const ok = await post({ intent: "checkout", quantity: "4", answer: "Four" });
     expect(ok.status).toBe(302);
@@ -276,7 +279,7 @@ describe("tickets held in other checkouts", () => {
     expect(refused.status).toBe(400);
     const page3 = await refused.text();
     expect(page3).toContain("Not enough tickets");
-    expect(page3).toContain("Only 2 tickets are left.");
+    expect(page3).toContain("Only 2 tickets left for Held-tickets numnah.");
     const accepted = await postEntry(held.id, { intent: "checkout", quantity: "2", answer: "Four" });
     expect(accepted.status).toBe(302);
     expect(accepted.headers.get("location")).toBe(`/checkout/${held.id}?quantity=2&answer=Four`);
@@ -291,7 +294,7 @@ describe("tickets held in other checkouts", () => {
     expect(await page.getByLabel("Number of tickets").count()).toBe(0);
     const refused = await postEntry(held.id, { intent: "checkout", quantity: "1", answer: "Four" });
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("This competition is no longer taking entries.");
+    expect(await refused.text()).toContain("Sorry, All-held numnah has sold out.");
   });
 
   it("a held ticket being paid for is not counted twice when the sale arrives live", async () => {

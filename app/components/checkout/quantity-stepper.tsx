@@ -94,10 +94,12 @@ export function QuantityField({
   value,
   onChange,
   max = MAX_TICKETS,
+  error,
 }: {
   value: number;
   onChange: (next: number) => void;
   max?: number;
+  error?: string;
 }) {
   const hydrated = useHydrated();
   // The field keeps what is typed (even an empty moment mid-edit); the price follows each whole number.
@@ -114,6 +116,7 @@ export function QuantityField({
           if (Number.isFinite(Number.parseInt(next, 10))) onChange(Math.max(MIN_TICKETS, clampQuantity(next, max)));
         }}
         onCommit={() => setText(String(value))}
+        error={error}
       />
       {hydrated ? null : (
         <button type="submit" name="intent" value="quantity" className={buttonClass("outline", "sm")} formNoValidate>

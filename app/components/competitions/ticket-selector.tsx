@@ -1,4 +1,5 @@
 import { Minus, Plus } from "lucide-react";
+import { FieldError } from "~/components/ui/field";
 import { MIN_TICKETS } from "~/domain/pricing";
 import { useHydrated } from "~/lib/use-now";
 
@@ -9,10 +10,12 @@ type TicketSelectorProps = {
   max: number;
   onChange(text: string): void;
   onCommit(): void;
+  /** The server's refusal of the quantity sent, shown under the field and read with it. */
+  error?: string;
 };
 
 /** − and + step between 1 and the limit and are disabled at each bound; the number can also be typed. */
-export function TicketSelector({ text, quantity, max, onChange, onCommit }: TicketSelectorProps) {
+export function TicketSelector({ text, quantity, max, onChange, onCommit, error }: TicketSelectorProps) {
   const hydrated = useHydrated();
   const stepButton =
     "inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md border " +
@@ -47,7 +50,8 @@ export function TicketSelector({ text, quantity, max, onChange, onCommit }: Tick
           value={text}
           onChange={(event) => onChange(event.target.value)}
           onBlur={onCommit}
-          aria-describedby="ticket-quantity-hint"
+          aria-describedby={error ? "ticket-quantity-error ticket-quantity-hint" : "ticket-quantity-hint"}
+          aria-invalid={error ? true : undefined}
           className={
             "h-11 w-20 rounded-md border border-input bg-card px-3 text-center text-lg font-semibold " +
             "text-card-foreground focus-visible:outline-3 focus-visible:outline-offset-1 " +
@@ -65,6 +69,7 @@ export function TicketSelector({ text, quantity, max, onChange, onCommit }: Tick
           <Plus aria-hidden="true" className="h-4 w-4" />
         </button>
       </div>
+      <FieldError id="ticket-quantity-error" error={error} className="mt-1.5" />
       <p id="ticket-quantity-hint" className="mt-1.5 text-sm text-muted-foreground">
         From {MIN_TICKETS} to {max} tickets per purchase.
       </p>

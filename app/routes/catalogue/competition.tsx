@@ -15,13 +15,13 @@ import { formatPence } from "~/domain/money";
 import { mediaUrl } from "~/domain/pictures";
 import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from "~/domain/share-card";
 import { paidEntryClosedNote } from "~/domain/site-settings";
-import { refuseQuantity, ticketAvailability } from "~/domain/ticket-availability";
+import { ticketAvailability } from "~/domain/ticket-availability";
 import { pageMeta } from "~/lib/seo";
 import { competitionShareUrl } from "~/lib/share";
 import { useLiveCompetitions, withLiveCounts } from "~/lib/use-live-competitions";
 import { useNow } from "~/lib/use-now";
 import type { PublicCompetition } from "~/schemas/competition-query";
-import { CompetitionIdParamSchema, proceedToCheckoutCheck, SKILL_QUESTION_REQUIRED } from "~/schemas/competition-query";
+import { CompetitionIdParamSchema, proceedToCheckoutCheck } from "~/schemas/competition-query";
 import { errorNotice, sentValue } from "~/schemas/form-result";
 import { getUser } from "~/server/accounts/session.server";
 import { recordCompetitionView } from "~/server/catalogue/competition-views.server";
@@ -30,6 +30,7 @@ import {
   competitionPageHeaders,
   getPublicCompetition,
 } from "~/server/catalogue/competitions.server";
+import { proceedToCheckout } from "~/server/catalogue/proceed-to-checkout.server";
 import { shareCardPath } from "~/server/catalogue/share-card.server";
 import { drawSummary } from "~/server/draws/public.server";
 import { servicesContext } from "~/server/platform/context";
@@ -90,7 +91,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = competitionPageHeaders;
 
-/** Proceed to Checkout: the answer must be one of the options (not checked for correctness: that is the draw's job). */
+/** Proceed to Checkout: the use-case checks the answer is offered and the tickets are there to be had. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const competition = await requirePublicCompetition(services, params.id);
@@ -98,26 +99,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // The page is cached for visitors; a page answering a post is theirs alone.
   const headers = { "Cache-Control": "private, no-store" };
   if (submission.status !== "success") return refused(submission, proceedToCheckoutCheck, {}, headers);
-  const refuse = (error: { title: string; description: string }) =>
-    formReply(submission, { status: 400, notice: errorNotice(error.title, error.description), headers });
-  const { quantity, answer } = submission.value;
-  if (!competition.skillOptions.includes(answer)) {
-    return refuse({ title: SKILL_QUESTION_REQUIRED.title, description: "Please choose one of the answers shown." });
-  }
-  const availability = ticketAvailability(competition, NOT_A_BUYER, services.now());
-  const refusal = refuseQuantity(availability, quantity);
-  if (refusal === "too_few") {
-    const { remaining } = availability;
-    return refuse({
-      title: "Not enough tickets",
-      description: `Only ${remaining} ${remaining === 1 ? "ticket is" : "tickets are"} left.`,
-    });
-  }
-  // The schema has already bounded the quantity and no cap is counted here: closed or sold out is all that is left.
-  if (refusal) {
-    return refuse({ title: "Entries closed", description: "This competition is no longer taking entries." });
-  }
-  return redirect(`/checkout/${competition.id}?quantity=${quantity}&answer=${encodeURIComponent(answer)}`);
+  const outcome = proceedToCheckout(competition, submission.value, services.now());
+  if (!outcome.ok)
+    return formReply(submission, { status: 400, notice: errorNotice(outcome.title, outcome.message), headers });
+  return redirect(outcome.location);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

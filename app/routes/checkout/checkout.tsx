@@ -14,11 +14,13 @@ import {
 import { QuantityField } from "~/components/checkout/quantity-stepper";
 import { SkillQuestion } from "~/components/checkout/skill-question";
 import { buttonClass } from "~/components/ui/button";
-import { clampQuantity, MIN_TICKETS, priceLine } from "~/domain/pricing";
+import { MIN_TICKETS, priceLine } from "~/domain/pricing";
+import { QUANTITY_MESSAGE, refusalTitle } from "~/domain/ticket-availability";
 import { privatePageMeta } from "~/lib/seo";
 import { CompetitionIdSchema } from "~/schemas/basket";
 import { CheckoutQuerySchema, singleCheckoutCheck } from "~/schemas/checkout";
 import { fieldError } from "~/schemas/form";
+import { parseTicketQuantity } from "~/schemas/ticket-quantity";
 import { requireUser } from "~/server/accounts/session.server";
 import {
   findCheckoutCompetition,
@@ -47,15 +49,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return redirectWithToast(services, "/competitions", { type: "error", title: "Competition not found" });
 
   const query = CheckoutQuerySchema.catch({}).parse(Object.fromEntries(new URL(request.url).searchParams));
-  const { unavailable, maxQuantity } = await singleEntryLimit(services, user.id, competition);
-  const quantity = Math.max(MIN_TICKETS, clampQuantity(query.quantity ?? "1", maxQuantity));
+  // A link may carry any quantity: one a purchase cannot have starts the page at 1 and says so.
+  const asked = query.quantity === undefined ? MIN_TICKETS : parseTicketQuantity(query.quantity);
+  const limit = await singleEntryLimit(services, user.id, competition, asked ?? MIN_TICKETS);
+  const { unavailable, maxQuantity, quantity } = limit;
+  const quantityNote = asked === null ? QUANTITY_MESSAGE : limit.lowered;
   const answer = query.answer && competition.skillOptions.includes(query.answer) ? query.answer : null;
 
   const readiness = unavailable
     ? null
     : await paymentReadiness(services, user.id, priceLine(competition.entryPricePence, quantity).totalPence);
   const { ticketsSold: _s, ticketsReserved: _r, totalTickets: _t, status: _st, ...shown } = competition;
-  return { competition: shown, quantity, maxQuantity, answer, unavailable, readiness };
+  return { competition: shown, quantity, quantityNote, maxQuantity, answer, unavailable, readiness };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -78,15 +83,8 @@ export const meta: Route.MetaFunction = ({ data }) =>
     "Review your entry: tickets, your skill answer and the price with any multi-buy discount, then pay securely.",
   );
 
-const UNAVAILABLE_TITLE = {
-  ended: "Entries closed",
-  not_live: "Entries closed",
-  sold_out: "Sold out",
-  limit_reached: "Ticket limit reached",
-} as const;
-
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { competition, maxQuantity, answer, unavailable, readiness } = loaderData;
+  const { competition, maxQuantity, answer, unavailable, readiness, quantityNote } = loaderData;
   const [quantity, setQuantity] = useState(loaderData.quantity);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a different competition resets the chosen quantity
   useEffect(() => setQuantity(loaderData.quantity), [loaderData.quantity, competition.id]);
@@ -100,18 +98,28 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       <div className="mt-8 space-y-6">
         <CheckoutCompetition competition={competition} />
         {unavailable ? (
-          <Notice tone="error" title={UNAVAILABLE_TITLE[unavailable]} live={false}>
+          <Notice tone="error" title={refusalTitle(unavailable)} live={false}>
             <p>{UNAVAILABLE_TEXT[unavailable]}</p>
             <Link to="/competitions" className={buttonClass("outline", "sm", "mt-3")}>
               Browse competitions
             </Link>
           </Notice>
         ) : null}
+        {quantityNote && !unavailable ? (
+          <Notice tone="info" title="Tickets changed" live={false}>
+            <p>{quantityNote}</p>
+          </Notice>
+        ) : null}
         <CheckoutErrorNotice actionData={actionData} />
         {readiness?.block ? <BlockNotice block={readiness.block} /> : null}
         {readiness && !blocksPayment(readiness.block) ? (
           <Form method="post" id="checkout-form" className="space-y-6" aria-label="Your entry">
-            <QuantityField value={quantity} onChange={setQuantity} max={maxQuantity} />
+            <QuantityField
+              value={quantity}
+              onChange={setQuantity}
+              max={maxQuantity}
+              error={fieldError(actionData?.result, "quantity")}
+            />
             <SkillQuestion
               question={competition.skillQuestion}
               options={competition.skillOptions}

@@ -4,7 +4,7 @@ import { isPublishedStatus } from "~/db/constants";
 import { competitions, orderLines, orders } from "~/db/schema";
 import type { DateParts } from "~/domain/date-of-birth";
 import { MIN_TICKETS } from "~/domain/pricing";
-import { ticketAvailability } from "~/domain/ticket-availability";
+import { refusalMessage, refuseQuantity, ticketAvailability, ticketsText } from "~/domain/ticket-availability";
 import { CHECKOUT_FALLBACK_MESSAGE } from "~/schemas/checkout";
 import { EligibilitySchema } from "~/schemas/protection";
 import type { SessionUser } from "../accounts/session.server";
@@ -109,15 +109,30 @@ export async function retryLink(services: Services, userId: string, orderId: str
 type CheckoutCompetition = NonNullable<Awaited<ReturnType<typeof findCheckoutCompetition>>>;
 
 /**
- * How many tickets this buyer may choose on /checkout/:id, or why none: tickets held in other checkouts
- * count as taken until they lapse, and the per-person cap counts this buyer's paid and pending tickets.
+ * How many tickets this buyer may choose on /checkout/:id, or why none: tickets held in other checkouts count as
+ * taken until they lapse, and the per-person cap counts this buyer's paid and pending tickets. The quantity asked
+ * for (already a valid 1 to 10) is offered as it is when it can be had; when it is more than can be had, the most
+ * that can is offered instead, with the reason in the checkout's words: a quantity is never lowered silently.
  */
-export async function singleEntryLimit(services: Services, userId: string, competition: CheckoutCompetition) {
+export async function singleEntryLimit(
+  services: Services,
+  userId: string,
+  competition: CheckoutCompetition,
+  asked: number = MIN_TICKETS,
+) {
   const held =
     competition.maxTicketsPerUser === null
       ? 0
       : ((await ticketsHeldByUser(services.db, userId, [competition.id])).get(competition.id) ?? 0);
-  const { reason, maxQuantity } = ticketAvailability(competition, held, services.now());
+  const availability = ticketAvailability(competition, held, services.now());
   // With none to offer the page still prices one ticket beside its notice, as it always has.
-  return reason ? { unavailable: reason, maxQuantity: MIN_TICKETS } : { unavailable: null, maxQuantity };
+  if (availability.reason)
+    return { unavailable: availability.reason, maxQuantity: MIN_TICKETS, quantity: MIN_TICKETS, lowered: null };
+  const quantity = Math.min(asked, availability.maxQuantity);
+  const refusal = quantity < asked ? refuseQuantity(availability, asked) : null;
+  const lowered = refusal
+    ? `${refusalMessage(refusal, availability, competition.title)} ` +
+      `Your entry is set to ${ticketsText(quantity)} instead of ${asked}.`
+    : null;
+  return { unavailable: null, maxQuantity: availability.maxQuantity, quantity, lowered };
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { isPublishedStatus } from "~/db/constants";
 import { competitions, orderLines, orders, tickets } from "~/db/schema";
 import { formatPence } from "~/domain/money";
-import { MAX_TICKETS, MIN_TICKETS, priceBasket } from "~/domain/pricing";
+import { priceBasket } from "~/domain/pricing";
 import { isOfferedAnswer } from "~/domain/ticket-allocation";
 import {
   type AvailabilityFacts,
@@ -13,6 +13,7 @@ import {
   ticketsText,
 } from "~/domain/ticket-availability";
 import { isUuid } from "~/schemas/ids";
+import { parseTicketQuantity } from "~/schemas/ticket-quantity";
 import type { Executor } from "../platform/db.server";
 import { recordFunnel } from "../platform/funnel.server";
 import type { CheckoutSessionSummary } from "../platform/payments.server";
@@ -62,12 +63,6 @@ class Refusal extends Error {
   }
 }
 
-function parseQuantity(raw: unknown): number | null {
-  const n =
-    typeof raw === "number" ? raw : typeof raw === "string" && /^\s*\d{1,3}\s*$/.test(raw) ? Number(raw) : Number.NaN;
-  return Number.isInteger(n) && n >= MIN_TICKETS && n <= MAX_TICKETS ? n : null;
-}
-
 type ParsedLine = { competitionId: number; quantity: number; skillAnswer: string };
 
 function parseLines(lines: CheckoutLineInput[]): ParsedLine[] {
@@ -79,7 +74,7 @@ function parseLines(lines: CheckoutLineInput[]): ParsedLine[] {
     if (!Number.isSafeInteger(competitionId) || competitionId < 1) throw new Refusal(400, CHECKOUT_MESSAGES.notFound);
     if (seen.has(competitionId)) throw new Refusal(400, CHECKOUT_MESSAGES.duplicate);
     seen.add(competitionId);
-    const quantity = parseQuantity(line.quantity);
+    const quantity = parseTicketQuantity(line.quantity);
     if (quantity === null) throw new Refusal(400, CHECKOUT_MESSAGES.quantity);
     const skillAnswer = typeof line.skillAnswer === "string" ? line.skillAnswer : "";
     if (skillAnswer.trim() === "") throw new Refusal(400, CHECKOUT_MESSAGES.answer);

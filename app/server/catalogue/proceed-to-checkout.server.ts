@@ -1,0 +1,38 @@
+import { refusalMessage, refusalTitle, refuseQuantity, ticketAvailability } from "~/domain/ticket-availability";
+import { type PublicCompetition, SKILL_QUESTION_REQUIRED } from "~/schemas/competition-query";
+
+/** The page is the same for every visitor (and may be cached), so it counts no one's holdings or cap. */
+const NOT_A_BUYER = 0;
+
+export const NOT_AN_OPTION = "Please choose one of the answers shown.";
+
+type ProceedResult = { ok: true; location: string } | { ok: false; title: string; message: string };
+
+/**
+ * The competition page's "Proceed to Checkout": the answer must be one of the options (whether it is right is the
+ * draw's business, never told here) and the tickets must be there for anyone to have, by the one availability rule
+ * in the checkout's words. The visitor's own cap and limits are checked at checkout, where they are known.
+ */
+export function proceedToCheckout(
+  competition: Pick<
+    PublicCompetition,
+    "id" | "title" | "skillOptions" | "totalTickets" | "ticketsSold" | "ticketsReserved" | "endDate" | "status"
+  >,
+  entry: { quantity: number; answer: string },
+  now: Date,
+): ProceedResult {
+  if (!competition.skillOptions.includes(entry.answer)) {
+    return { ok: false, title: SKILL_QUESTION_REQUIRED.title, message: NOT_AN_OPTION };
+  }
+  const availability = ticketAvailability(competition, NOT_A_BUYER, now);
+  const refusal = refuseQuantity(availability, entry.quantity);
+  if (refusal) {
+    return {
+      ok: false,
+      title: refusalTitle(refusal),
+      message: refusalMessage(refusal, availability, competition.title),
+    };
+  }
+  const query = new URLSearchParams({ quantity: String(entry.quantity), answer: entry.answer });
+  return { ok: true, location: `/checkout/${competition.id}?${query}` };
+}
