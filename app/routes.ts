@@ -74,6 +74,7 @@ export default [
     route("basket/recover", "routes/recovery/recover-basket.tsx"),
     route("checkout/basket", "routes/checkout/checkout-basket.tsx"),
     route("checkout/:id", "routes/checkout/checkout.tsx"),
+    route("checkout/hold/:orderId", "routes/checkout/checkout-hold.tsx"),
     route("payment-success", "routes/checkout/payment-success.tsx"),
     route("payment-cancelled", "routes/checkout/payment-cancelled.tsx"),
     route("*", "routes/site/not-found.tsx"),

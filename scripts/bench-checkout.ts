@@ -13,6 +13,10 @@
 // app processes share the database, as DESIGN.md's "Scaling out" runs them; buyers are spread over them in turn,
 // each buyer's requests going to one process as a sticky load balancer would send them), BENCH_PAY (1; 0 stops each
 // buyer at the payment page, to time the create-payment call without the payments beside it).
+// BENCH_PROVIDER_LIMIT (25, as Stripe's sandbox; 0 turns it off) is the stand-in's rate limit; the app paces its
+// session requests below it (ADR 027), so buyers beyond it are held at once and reach the payment page in turn:
+// the hold and payment-page latencies, the 429s and the buyers lost are reported, and the SQL statements and
+// commits per order as PostgreSQL counted them (scripts/bench/statement-log.ts).
 // It also reports the CPU time each paid order cost the app, PostgreSQL and this load generator (from /proc), which
 // says what the machine can sell at most: its cores divided by that sum.
 import { randomBytes, randomUUID } from "node:crypto";
@@ -20,6 +24,7 @@ import os from "node:os";
 import pg from "pg";
 import { z } from "zod";
 import { EnvSchema } from "~/server/platform/env.server";
+import { statementLog } from "./bench/statement-log";
 import {
   benchDatabase,
   type CpuShares,
@@ -45,6 +50,8 @@ const BenchSettings = z.object({
   BENCH_NODE_ARGS: z.string().default(""),
   BENCH_APP_PROCESSES: count(1),
   BENCH_PAY: z.enum(["0", "1"]).default("1"),
+  /** The stand-in's limit in requests/s per endpoint (Stripe's sandbox: 25); 0 turns it off. */
+  BENCH_PROVIDER_LIMIT: z.coerce.number().int().min(0).default(25),
   DATABASE_POOL_SIZE: EnvSchema.shape.DATABASE_POOL_SIZE,
   PADDOCK_BUILD_DIR: z.string().default("build"),
 });
@@ -64,6 +71,11 @@ const CONCURRENCY = settings.BENCH_CONCURRENCY ?? BUYERS;
 const POOL = settings.DATABASE_POOL_SIZE;
 const PROCESSES = settings.BENCH_APP_PROCESSES;
 const CEILING_SECONDS = settings.BENCH_CEILING_SECONDS;
+const PROVIDER_LIMIT = settings.BENCH_PROVIDER_LIMIT;
+/** The app's own pace for session requests, below the provider's limit (all of it when the limit is off). */
+const APP_PROVIDER_RATE = PROVIDER_LIMIT === 0 ? 10_000 : Math.max(1, Math.floor(PROVIDER_LIMIT * 0.8));
+/** A held buyer who has no payment page after this long is counted as lost. */
+const PAYMENT_PAGE_DEADLINE_MS = 180_000;
 const buildDir = settings.PADDOCK_BUILD_DIR;
 const PASSWORD = "bench-password-not-secret-1";
 const ANSWER = "Canter";
@@ -89,6 +101,7 @@ async function pool<T, R>(items: T[], limit: number, work: (item: T, index: numb
 }
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
+const perOrder = (n: number | null, orders: number) => (n === null ? "unknown" : (n / Math.max(1, orders)).toFixed(1));
 /** How much of the machine's CPU the app, PostgreSQL and the load generator used together over the sale (%). */
 const busyShare = (spent: CpuShares) =>
   ((100 * (spent.app + spent.postgres + spent.generator)) / (spent.wallMs * os.cpus().length)).toFixed(0);
@@ -109,13 +122,20 @@ async function main() {
   };
 
   try {
+    const statements = await statementLog(databaseUrl);
     for (let i = 0; i < PROCESSES; i++) {
       apps.push(
         await startApp({
           buildDir,
           databaseUrl,
           nodeArgs,
-          env: { DATABASE_POOL_SIZE: String(POOL), BETTER_AUTH_SECRET: secret, SEED: "false" },
+          env: {
+            DATABASE_POOL_SIZE: String(POOL),
+            BETTER_AUTH_SECRET: secret,
+            SEED: "false",
+            STRIPE_STANDIN_RATE_LIMIT: String(PROVIDER_LIMIT),
+            PAYMENT_PROVIDER_RATE: String(APP_PROVIDER_RATE),
+          },
         }),
       );
     }
@@ -175,10 +195,15 @@ async function main() {
     const sale = `${BUYERS} buyers × ${QUANTITY} ticket(s) for ${TICKETS} tickets`;
     console.log(`Flash sale: ${sale} (concurrency ${CONCURRENCY}, ${PROCESSES} app process(es), pool ${POOL} each)…`);
     const checkoutLatency: number[] = [];
+    const holdLatency: number[] = [];
+    const pageLatency: number[] = [];
     const payLatency: number[] = [];
     const refusals = new Map<string, number>();
     let errors = 0;
+    let lostBuyers = 0;
+    let lastHeldAt = 0;
     const cpu = cpuMeter(apps.map((app) => app.pid));
+    const window = await statements.open();
     const started = performance.now();
     const outcomes = await pool(buyers, CONCURRENCY, async ({ cookie, baseUrl }) => {
       const t0 = performance.now();
@@ -187,13 +212,31 @@ async function main() {
         headers: { "Content-Type": "application/json", Origin: baseUrl, Cookie: cookie },
         body: JSON.stringify({ competitionId, quantity: QUANTITY, skillAnswer: ANSWER, idempotencyKey: randomUUID() }),
       });
-      const body = (await res.json()) as { url?: string; error?: string };
-      checkoutLatency.push(performance.now() - t0);
-      if (!res.ok || !body.url) {
+      const body = (await res.json()) as { url?: string; orderId?: string; heldUntil?: string; error?: string };
+      const heldAt = performance.now();
+      checkoutLatency.push(heldAt - t0);
+      if (!res.ok || !body.url || !body.orderId) {
         if (res.status === 409) refusals.set(body.error ?? "?", (refusals.get(body.error ?? "?") ?? 0) + 1);
         else errors++;
         return false;
       }
+      // Held: the buyer has been told their tickets are theirs until heldUntil (or is at the payment page).
+      holdLatency.push(heldAt - t0);
+      lastHeldAt = Math.max(lastHeldAt, heldAt);
+      let paymentUrl = body.heldUntil ? null : body.url;
+      while (!paymentUrl) {
+        if (performance.now() - t0 > PAYMENT_PAGE_DEADLINE_MS) break;
+        const wait = await fetch(`${baseUrl}/api/checkout/${body.orderId}?wait=20000`, { headers: { Cookie: cookie } });
+        const state = (await wait.json()) as { state?: string; url?: string };
+        if (state.state === "ready" && state.url) paymentUrl = state.url;
+        else if (state.state !== "queued") break;
+      }
+      if (!paymentUrl) {
+        lostBuyers++;
+        return false;
+      }
+      pageLatency.push(performance.now() - t0);
+      body.url = paymentUrl;
       if (settings.BENCH_PAY === "0") return true;
       const t1 = performance.now();
       const paid = await fetch(body.url, {
@@ -217,6 +260,7 @@ async function main() {
     });
     const elapsed = (performance.now() - started) / 1000;
     const spent = cpu.read();
+    const counted = await window.close();
 
     // Let the outbox and any last webhook settle, then audit the database.
     await new Promise((r) => setTimeout(r, 500));
@@ -254,6 +298,14 @@ async function main() {
     const paidOrders = Number(
       (await db.query(`select count(*)::int as n from orders where payment_status = 'paid'`)).rows[0].n,
     );
+    // Session requests made again after a 429 or a failure: the provider's refusals the queue absorbed.
+    const provider429 = Number(
+      (
+        await db.query(
+          `select coalesce(sum(greatest(session_attempts - 1, 0)), 0)::int as n from orders where session_attempts > 0`,
+        )
+      ).rows[0].n,
+    );
     const oversold = Math.max(0, comp!.tickets_sold - comp!.total_tickets) + Math.max(0, ticketRows - TICKETS);
 
     // The ceiling: the bare conditional UPDATE on the same row (reserve then release, autocommit), same pool size.
@@ -287,6 +339,9 @@ async function main() {
 
     const sortedCheckout = [...checkoutLatency].sort((a, b) => a - b);
     const sortedPay = [...payLatency].sort((a, b) => a - b);
+    const sortedHold = [...holdLatency].sort((a, b) => a - b);
+    const sortedPage = [...pageLatency].sort((a, b) => a - b);
+    const holdsPerSecond = holdLatency.length / Math.max(0.001, (lastHeldAt - started) / 1000);
     const sold = outcomes.filter(Boolean).length;
     const version = await withClient(
       databaseUrl,
@@ -310,6 +365,15 @@ async function main() {
         `${perSecond(sold)} orders/s`,
       `  checkout requests:      ${BUYERS} → ${perSecond(BUYERS)} requests/s; refused: ${refused}; errors: ${errors}`,
       `  create-payment latency: ${latency(sortedCheckout)} (all ${BUYERS} requests)`,
+      `  held:                   ${holdLatency.length} buyers, ${latency(sortedHold)}, ${holdsPerSecond.toFixed(0)}/s`,
+      `  payment page ready:     ${pageLatency.length} buyers, ` +
+        `${pageLatency.length > 0 ? latency(sortedPage) : "none"}; ` +
+        `provider limit ${PROVIDER_LIMIT || "off"}/s (app paces at ${APP_PROVIDER_RATE}/s), ` +
+        `requests made again after a 429 or failure ${provider429}, buyers held but lost ${lostBuyers}`,
+      `  SQL per order:          ${perOrder(counted.statements, sold)} statements ` +
+        `(of which the stand-in's ${perOrder(counted.standinStatements, sold)}), ` +
+        `${perOrder(counted.commits, sold)} commits ` +
+        "(the stand-in's commits included)",
       `  pay + webhook latency:  ${sortedPay.length > 0 ? latency(sortedPay) : "none"} (${sortedPay.length} payments)`,
       `  CPU per order:          app ${ms(spent.app / sold)}, PostgreSQL ${ms(spent.postgres / sold)}, ` +
         `load generator ${ms(spent.generator / sold)}; machine busy ${busyShare(spent)}% of ` +
@@ -334,6 +398,15 @@ async function main() {
       duplicates,
       ceilingUpdatesPerSecond: updates / CEILING_SECONDS,
       cpuPerOrderMs: { app: spent.app / sold, postgres: spent.postgres / sold, generator: spent.generator / sold },
+      holdP99: percentile(sortedHold, 99),
+      holdsPerSecond,
+      paymentPageP99: percentile(sortedPage, 99),
+      providerLimit: PROVIDER_LIMIT,
+      provider429,
+      lostBuyers,
+      statementsPerOrder: counted.statements === null ? null : counted.statements / sold,
+      standinStatementsPerOrder: counted.standinStatements === null ? null : counted.standinStatements / sold,
+      commitsPerOrder: counted.commits / sold,
     };
     console.log(`BENCH_RESULT ${JSON.stringify(result)}`);
     if (oversold !== 0 || duplicates !== 0 || outOfRange !== 0) {

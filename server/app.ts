@@ -8,6 +8,7 @@ import { startNotificationsJob } from "~/server/accounts/notifications.server";
 import { startCancellationJob } from "~/server/admin/cancel.server";
 import { startLifecycleJob } from "~/server/admin/lifecycle-job.server";
 import { cachedPageViews } from "~/server/catalogue/competition-views.server";
+import { startCheckoutPaymentQueue } from "~/server/checkout/checkout.server";
 import { startReconciler } from "~/server/checkout/reconciler.server";
 import { seedIfEmpty } from "~/server/demo/seed.server";
 import { startDomainRecheckJob } from "~/server/domains/recheck-job.server";
@@ -65,6 +66,8 @@ export async function createApp(
     return context;
   };
   const seeded = await seedIfEmpty(services);
+  // Part of the request path, not maintenance: a held order's payment page waits on it, so it runs in tests too.
+  services.jobs.push(startCheckoutPaymentQueue(services));
   // Settles pending checkouts the webhooks missed, moves competitions live and closed on time, carries
   // cancellations through their refunds, re-checks custom domains' DNS, sends due recovery e-mails and scheduled
   // campaigns; tests run

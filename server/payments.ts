@@ -4,6 +4,7 @@ import express from "express";
 import { z } from "zod";
 import { DbIdSchema } from "~/schemas/ids";
 import { startCheckout } from "~/server/checkout/checkout.server";
+import { holdStatus } from "~/server/checkout/hold.server";
 import { handleStripeWebhook } from "~/server/checkout/webhook.server";
 import { standinCredentials } from "~/server/platform/payments.server";
 import { siteOrigins } from "~/server/platform/public-origin.server";
@@ -88,7 +89,13 @@ export function mountPayments(
         idempotencyKey: body.idempotencyKey ?? randomUUID(),
         source: "lines" in body ? "basket" : "single",
       });
-      if (result.ok) res.json({ url: result.url, orderId: result.orderId });
+      if (result.ok)
+        res.json({
+          url: result.url,
+          orderId: result.orderId,
+          // Queued for the payment page (ADR 027): held until, and the place in the queue; url is the hold page.
+          ...(result.held ? { heldUntil: result.held.until.toISOString(), place: result.held.place } : {}),
+        });
       else
         res
           .status(result.status)
@@ -97,6 +104,28 @@ export function mountPayments(
       scoped.logger.error({ err: error }, "checkout failed");
       res.status(500).json({ error: "Failed to create checkout session" });
     }
+  });
+
+  // The hold page's wait (and scripts'): answers as soon as this order's payment page is ready, or after ?wait ms.
+  app.get("/api/checkout/:orderId", async (req, res) => {
+    res.set("Cache-Control", "no-store");
+    const session = await services.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }).catch(() => null);
+    if (!session) {
+      res.status(401).json({ error: "Sign in required" });
+      return;
+    }
+    const waitMs = Number.parseInt(String(req.query.wait ?? "0"), 10);
+    const scoped = servicesFor(services, res);
+    const status = await holdStatus(scoped, {
+      userId: session.user.id,
+      orderId: req.params.orderId,
+      waitMs: Number.isFinite(waitMs) ? waitMs : 0,
+    });
+    if (!status) {
+      res.status(404).json({ error: "Order not found" });
+      return;
+    }
+    res.json(status.state === "queued" ? { ...status, until: status.until.toISOString() } : status);
   });
 
   if (services.payments.mode === "standin") {

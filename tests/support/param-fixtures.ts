@@ -5,6 +5,12 @@ import type { Services } from "~/server/platform/services.server";
 type Fixture = (services: Services) => Promise<string>;
 const liveCompetition: Fixture = async (services) => String((await createCompetition(services.db)).id);
 
+const paidOrder: Fixture = async (services) => {
+  const competition = await createCompetition(services.db);
+  const buyer = await createVerifiedUser(services);
+  return (await createPaidOrder(services.db, { userId: buyer.id, competition, quantity: 1, firstTicket: 1 })).id;
+};
+
 const draftCampaign: Fixture = async (services) => {
   const [row] = await services.db
     .insert(campaigns)
@@ -21,17 +27,15 @@ const PARAM_FIXTURES: Record<string, Fixture> = {
   "admin/competitions/:id/draw": liveCompetition,
   "admin/competitions/:id/postal": liveCompetition,
   "admin/competitions/:id/participants.csv": liveCompetition,
-  "admin/orders/:id": async (services) => {
-    const competition = await createCompetition(services.db);
-    const buyer = await createVerifiedUser(services);
-    return (await createPaidOrder(services.db, { userId: buyer.id, competition, quantity: 1, firstTicket: 1 })).id;
-  },
+  "admin/orders/:id": paidOrder,
   "admin/marketing/:id": draftCampaign,
   "admin/marketing/:id/preview": draftCampaign,
   "competition/:id": liveCompetition,
   "competitions/:id": liveCompetition,
   "competition/:id/share-card.png": liveCompetition,
   "checkout/:id": liveCompetition,
+  // Someone else's order: the visitor (anonymous, or an administrator who is not its buyer) learns nothing of it.
+  "checkout/hold/:orderId": paidOrder,
   "draws/:id": liveCompetition,
   "draws/:id/manifest.txt": liveCompetition,
   "draws/:id/draw.json": liveCompetition,

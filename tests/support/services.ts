@@ -17,6 +17,8 @@ export async function createTestServices(overrides: Record<string, string> = {})
     DATA_DIR: dataDir,
     BASE_URL: "http://localhost:3999",
     BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+    // No payment queue unless a test is about it (payment-queue.test.ts): checkouts get their sessions at once.
+    PAYMENT_PROVIDER_RATE: "10000",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...overrides,
   });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { check, doublePrecision, index, integer, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { ORDER_STATUSES, sqlList } from "../constants";
 import { user } from "./auth";
 import { identityId, instant } from "./columns";
@@ -25,6 +25,14 @@ export const orders = pgTable(
     idempotencyKey: text("idempotency_key"),
     providerSessionId: text("provider_session_id").unique(),
     checkoutUrl: text("checkout_url"),
+    /**
+     * The payment queue (ADR 027): set while a held order waits for its provider session, cleared when the session
+     * is recorded; sessions are made oldest first, at the provider's allowed rate across all processes.
+     */
+    queuedAt: instant("queued_at"),
+    /** When the queue may try this order again (after a 429 or an error, or a claim by a process that died). */
+    nextSessionAttemptAt: instant("next_session_attempt_at"),
+    sessionAttempts: integer("session_attempts").notNull().default(0),
     /** When the reconciler may look at this order again (a lease, so processes do not collide). */
     nextReconcileAt: instant("next_reconcile_at"),
     refundedAt: instant("refunded_at"),
@@ -49,8 +57,19 @@ export const orders = pgTable(
     index("orders_status_idx").on(t.paymentStatus, t.createdAt),
     unique("orders_user_idempotency_unique").on(t.userId, t.idempotencyKey),
     index("orders_reservation_idx").on(t.paymentStatus, t.reservationExpiresAt),
+    index("orders_queue_idx").on(t.queuedAt, t.id).where(sql`queued_at is not null`),
   ],
 );
+
+/**
+ * The payment provider's request budget, shared by every app process (ADR 027): a token bucket per endpoint,
+ * refilled by the time passed since `refilled_at` at the configured rate and taken under a row lock.
+ */
+export const providerRateBuckets = pgTable("provider_rate_buckets", {
+  endpoint: text("endpoint").primaryKey(),
+  tokens: doublePrecision("tokens").notNull(),
+  refilledAt: instant("refilled_at").notNull(),
+});
 
 export const orderLines = pgTable(
   "order_lines",

@@ -12,22 +12,28 @@ import {
   ticketAvailability,
   ticketsText,
 } from "~/domain/ticket-availability";
+import { sessionRetryDelayMs } from "~/domain/token-bucket";
 import { isUuid } from "~/schemas/ids";
 import { parseTicketQuantity } from "~/schemas/ticket-quantity";
 import type { Executor } from "../platform/db.server";
 import { recordFunnel } from "../platform/funnel.server";
-import type { CheckoutSessionSummary } from "../platform/payments.server";
+import { type CheckoutSessionSummary, providerErrorKind } from "../platform/payments.server";
 import { publicOrigin } from "../platform/public-origin.server";
 import type { Services } from "../platform/services.server";
 import { checkCanEnter, type EntryBlock, TERMS_VERSION } from "../protection/player-protection.server";
 import { CREDIT_CAP_FAILURE, creditCapRefusalMessage } from "./card-authorisation.server";
 import { fulfilCheckoutSession } from "./fulfilment.server";
+import { claimForImmediateSession, enqueue, placeInQueue, startPaymentQueue } from "./payment-queue.server";
 import { linesInLockOrder, releaseReservation } from "./reservations.server";
 
 export type CheckoutLineInput = { competitionId: number; quantity: unknown; skillAnswer: unknown };
 
+/**
+ * Where the buyer goes next: the provider's payment page, or, while the payment queue makes their session, the hold
+ * page (`held` says until when their tickets are held and their place in the queue).
+ */
 type StartCheckoutResult =
-  | { ok: true; orderId: string; url: string }
+  | { ok: true; orderId: string; url: string; held?: { until: Date; place: number } }
   | { ok: false; status: 400 | 403 | 409 | 422 | 502; message: string; block?: EntryBlock };
 
 /** How long tickets are held for a buyer at the payment page (the spec's 30 minutes). */
@@ -125,7 +131,7 @@ export async function startCheckout(services: Services, input: OrderInput): Prom
   const placed = await placeOrder(services, input);
   if (!placed.ok) return placed;
   const result = placed.isNew
-    ? await createSession(services, placed.order, placed.lines)
+    ? await payOrQueue(services, placed.order, placed.lines)
     : await resumeExisting(services, placed.order);
   // The buyer has answered the question and reached the payment page: two steps of the funnel.
   if (result.ok && placed.isNew)
@@ -333,6 +339,33 @@ async function availabilityRefusal(tx: Executor, competitionId: number, line: nu
  */
 const sessionsInFlight = new Map<string, Promise<StartCheckoutResult>>();
 
+/**
+ * A new order's session: made at once when the provider's shared budget has a request to spare and nobody is
+ * queued (ADR 027), otherwise by the payment queue, the buyer going to the hold page meanwhile.
+ */
+async function payOrQueue(
+  services: Services,
+  order: ExistingOrder,
+  lines?: SessionLine[],
+): Promise<StartCheckoutResult> {
+  if (await claimForImmediateSession(services, order.id)) return createSession(services, order, lines);
+  return queued(services, await enqueue(services, order.id));
+}
+
+/** The hold page's answer for a queued order (or the checkout's refusal if the order has gone meanwhile). */
+async function queued(services: Services, order: ExistingOrder | undefined): Promise<StartCheckoutResult> {
+  if (!order) return { ok: false, status: 409, message: CHECKOUT_MESSAGES.stale };
+  const until = order.reservationExpiresAt ?? new Date(order.createdAt.getTime() + CHECKOUT_WINDOW_MS);
+  return {
+    ok: true,
+    orderId: order.id,
+    url: holdPagePath(order.id),
+    held: { until, place: await placeInQueue(services.db, order) },
+  };
+}
+
+export const holdPagePath = (orderId: string) => `/checkout/hold/${orderId}`;
+
 /** The request that created the order creates its session (and, if that fails, gives the tickets back). */
 function createSession(services: Services, order: ExistingOrder, lines?: SessionLine[]): Promise<StartCheckoutResult> {
   const running = openSession(services, order, true, lines).finally(() => sessionsInFlight.delete(order.id));
@@ -355,6 +388,8 @@ async function resumeExisting(services: Services, order: ExistingOrder): Promise
   while (current.paymentStatus === "pending" && !current.checkoutUrl && waits.length > 0) {
     const running = sessionsInFlight.get(order.id);
     if (running) return running;
+    // The payment queue makes this one's session: the repeat goes to the hold page like the first request.
+    if (current.queuedAt) return queued(services, current);
     const wait = waits.shift() as number;
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const [fresh] = await services.db.select().from(orders).where(eq(orders.id, order.id));
@@ -378,6 +413,10 @@ async function openSession(
       throw new Error(`session ${session.id} is ${session.status}, not open`);
     return { ok: true, orderId: current.id, url: session.url };
   } catch (error) {
+    // The provider's limit (or a connection that failed) never drops a buyer whose tickets are held: the order
+    // joins the payment queue, which asks again after a short wait with the same idempotency key.
+    if (isCreator && providerErrorKind(error) === "rate_limited")
+      return queued(services, await enqueue(services, current.id, sessionRetryDelayMs(1)));
     services.logger.error({ err: error, orderId: current.id }, "could not create the checkout session");
     if (isCreator)
       await abandonOrder(services, current.id, "cancelled", "session_create_failed", { onlyWithoutSession: true });
@@ -420,6 +459,7 @@ export async function openProviderSession(
   known?: SessionLine[],
 ): Promise<CheckoutSessionSummary> {
   const lines = known ?? (await sessionLines(services, order.id));
+  const expiresAt = await holdForPaymentPage(services, order);
   const session = await services.payments.createCheckoutSession({
     orderId: order.id,
     email: order.email ?? "",
@@ -430,8 +470,7 @@ export async function openProviderSession(
         (line.discountPence > 0 ? `, multi-buy saving ${formatPence(line.discountPence)}` : ""),
       amountPence: line.totalPence,
     })),
-    expiresAt:
-      order.reservationExpiresAt ?? new Date(order.createdAt.getTime() + CHECKOUT_WINDOW_MS + PROVIDER_MARGIN_MS),
+    expiresAt,
     idempotencyKey: `checkout-session-${order.id}`,
     returnOrigin: await publicOrigin(services),
   });
@@ -440,10 +479,30 @@ export async function openProviderSession(
     .set({
       providerSessionId: session.id,
       checkoutUrl: session.status === "open" ? session.url : null,
+      queuedAt: null,
+      nextSessionAttemptAt: null,
       updatedAt: services.now(),
     })
     .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, "pending")));
   return session;
+}
+
+/**
+ * The hold's expiry as the payment page will have it. A buyer who waited in the payment queue still gets the whole
+ * window at the payment page: when less than the window is left, the hold is extended (and stored first, so a
+ * retry of the same request sends the same expiry with the same idempotency key).
+ */
+async function holdForPaymentPage(services: Services, order: ExistingOrder): Promise<Date> {
+  const now = services.now().getTime();
+  const current =
+    order.reservationExpiresAt ?? new Date(order.createdAt.getTime() + CHECKOUT_WINDOW_MS + PROVIDER_MARGIN_MS);
+  if (current.getTime() >= now + CHECKOUT_WINDOW_MS) return current;
+  const extended = new Date(now + CHECKOUT_WINDOW_MS + PROVIDER_MARGIN_MS);
+  await services.db
+    .update(orders)
+    .set({ reservationExpiresAt: extended })
+    .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, "pending")));
+  return extended;
 }
 
 /** Releases a pending order's reservation and closes it (kept as an abandoned checkout). */
@@ -576,4 +635,11 @@ export async function cancelCheckout(
     }
   }
   return { ok: true };
+}
+
+/** Starts this process's payment queue worker (ADR 027): sessions for queued orders, at the provider's pace. */
+export function startCheckoutPaymentQueue(services: Services) {
+  return startPaymentQueue(services, openProviderSession, (scoped, orderId) =>
+    abandonOrder(scoped, orderId, "cancelled", "session_create_failed", { onlyWithoutSession: true }),
+  );
 }

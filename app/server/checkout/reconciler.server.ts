@@ -91,6 +91,8 @@ async function reconcileOrder(services: Services, order: Claimed, now: Date, rep
     // with the same idempotency key returns that session if it exists. If it cannot, the tickets go back.
     const [full] = await services.db.select().from(orders).where(eq(orders.id, order.id));
     if (!full) return;
+    // A queued order's session is the payment queue's to make, at the provider's pace (ADR 027).
+    if (full.queuedAt && !lapsed) return;
     try {
       sessionId = (await openProviderSession(services, full)).id;
     } catch (error) {

@@ -85,6 +85,11 @@ export const EnvSchema = z.object({
   DNS_SERVERS: listOf(isDnsServer, "must be IP addresses, each with an optional :port ([v6]:port)"),
   /** Marketing campaign messages queued per minute, across campaigns, by each app process (ADR 022). */
   CAMPAIGN_SEND_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_SEND_RATE_PER_MINUTE),
+  /**
+   * Checkout Sessions all app processes together create per second, shared through the database (ADR 027): below
+   * Stripe's default 25 requests/s per endpoint, so a flash sale queues buyers instead of meeting 429s.
+   */
+  PAYMENT_PROVIDER_RATE: z.coerce.number().int().min(1).max(10_000).default(20),
   /** Where a custom subdomain's CNAME points; unset uses BASE_URL's host. */
   DOMAIN_TARGET_HOST: z
     .string()

@@ -248,3 +248,17 @@ export function paymentProviderFromEnv(
     authSecret: env.AUTH_SECRET,
   });
 }
+
+/**
+ * Whether a failed provider call may succeed if made again later: the provider's rate limit (429), a connection
+ * that failed or a server error on its side. Any other refusal (an invalid request, a permission) is definite.
+ * Errors that are not the provider's (a test's stand-in, a bug) are not retried.
+ */
+export function providerErrorKind(error: unknown): "rate_limited" | "transient" | "definite" {
+  if (error instanceof Stripe.errors.StripeRateLimitError) return "rate_limited";
+  if (error instanceof Stripe.errors.StripeError && error.statusCode === 429) return "rate_limited";
+  if (error instanceof Stripe.errors.StripeConnectionError) return "transient";
+  if (error instanceof Stripe.errors.StripeAPIError) return "transient";
+  if (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500) return "transient";
+  return "definite";
+}

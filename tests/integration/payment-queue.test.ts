@@ -1,0 +1,211 @@
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startCheckoutPaymentQueue } from "~/server/checkout/checkout.server";
+import { holdStatus } from "~/server/checkout/hold.server";
+import { MAX_SESSION_ATTEMPTS, type PaymentQueue } from "~/server/checkout/payment-queue.server";
+import type { CreateCheckoutSessionInput } from "~/server/platform/payments.server";
+import { CORRECT, createCheckoutHarness, type Harness, sessionIdFromUrl } from "./checkout-harness";
+
+// The provider allows 2 sessions a second here, so a handful of buyers makes a queue (ADR 027).
+let h: Harness;
+let queue: PaymentQueue;
+let clock = new Date("2026-11-27T12:00:00.000Z");
+const tick = (ms: number) => {
+  clock = new Date(clock.getTime() + ms);
+};
+
+beforeAll(async () => {
+  h = await createCheckoutHarness({ PAYMENT_PROVIDER_RATE: "2" });
+  h.services.now = () => clock;
+  // Passes are run by hand so each test decides when time moves; the worker's own timer is stopped.
+  queue = startCheckoutPaymentQueue(h.services);
+  await queue.stop();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+/** Every session request the app makes, in order, with its order id; a test may make some of them fail. */
+function watchProvider(fail: (input: CreateCheckoutSessionInput, call: number) => Error | null = () => null) {
+  const real = h.services.payments.createCheckoutSession.bind(h.services.payments);
+  const calls: CreateCheckoutSessionInput[] = [];
+  h.services.payments.createCheckoutSession = async (input) => {
+    calls.push(input);
+    const error = fail(input, calls.length);
+    if (error) throw error;
+    return real(input);
+  };
+  return { calls, restore: () => Object.assign(h.services.payments, { createCheckoutSession: real }) };
+}
+
+const rateLimited = () =>
+  new Stripe.errors.StripeRateLimitError({ message: "Too many requests", type: "rate_limit_error" } as never);
+
+async function buyers(n: number) {
+  return Promise.all(Array.from({ length: n }, () => h.createBuyer()));
+}
+
+/** Empties the bucket: the next test starts with no request to spare until time moves. */
+async function drainBucket() {
+  tick(10_000);
+  const spare = await h.createCompetition({ totalTickets: 100 });
+  for (const buyer of await buyers(2))
+    await h.checkout(buyer, [{ competitionId: spare.id, quantity: 1, skillAnswer: CORRECT }]);
+}
+
+describe("a flash sale beyond the provider's rate", () => {
+  it("holds every buyer's tickets at once, then opens payment pages oldest first at the rate", async () => {
+    tick(10_000); // a full bucket: 2 requests to spare
+    const comp = await h.createCompetition({ totalTickets: 100 });
+    const provider = watchProvider();
+    const people = await buyers(6);
+    const started = [];
+    for (const buyer of people) {
+      tick(1); // one after another, so the queue's order is theirs
+      started.push(await h.checkout(buyer, [{ competitionId: comp.id, quantity: 2, skillAnswer: CORRECT }]));
+    }
+    const ok = started.map((s) => {
+      if (!s.ok) throw new Error(s.message);
+      return s;
+    });
+    // Two had a request to spare and went straight to the payment page; four are held and queued, in order.
+    expect(ok.slice(0, 2).every((s) => s.url.includes("/stripe-standin/") && !s.held)).toBe(true);
+    expect(ok.slice(2).map((s) => [s.url, s.held?.place])).toEqual(
+      ok.slice(2).map((s, i) => [`/checkout/hold/${s.orderId}`, i + 1]),
+    );
+    expect(ok[2]?.held?.until.getTime()).toBeGreaterThan(clock.getTime() + 30 * 60_000);
+    expect((await h.competition(comp.id)).ticketsReserved).toBe(12);
+    expect(provider.calls).toHaveLength(2);
+
+    // No time has passed: the bucket is empty, so nobody else reaches the provider.
+    expect(await queue.drainOnce()).toMatchObject({ claimed: 0, waiting: 4 });
+    const third = ok[2] as (typeof ok)[number];
+    expect(await holdStatus(h.services, { userId: people[2]?.id ?? "", orderId: third.orderId })).toMatchObject({
+      state: "queued",
+      place: 1,
+      ticketCount: 2,
+    });
+
+    // Each second brings two more payment pages, oldest first.
+    tick(1000);
+    expect(await queue.drainOnce()).toMatchObject({ claimed: 2, created: 2, waiting: 2 });
+    tick(1000);
+    expect(await queue.drainOnce()).toMatchObject({ claimed: 2, created: 2, waiting: 0 });
+    expect(provider.calls.map((c) => c.orderId)).toEqual(ok.map((s) => s.orderId));
+    provider.restore();
+
+    for (const [i, s] of ok.entries()) {
+      const order = await h.order(s.orderId);
+      expect(order).toMatchObject({ paymentStatus: "pending", queuedAt: null });
+      expect(order.checkoutUrl).toContain("/stripe-standin/");
+      const status = await holdStatus(h.services, { userId: people[i]?.id ?? "", orderId: s.orderId });
+      expect(status).toEqual({ state: "ready", url: order.checkoutUrl });
+    }
+    // A queued buyer pays like any other.
+    const paid = await h.pay((await h.order(third.orderId)).checkoutUrl ?? "");
+    expect(paid.status).toBe(303);
+    expect((await h.order(third.orderId)).paymentStatus).toBe("paid");
+  });
+
+  it("a 429 never drops a held buyer: the order waits and is asked again with the same idempotency key", async () => {
+    await drainBucket();
+    tick(1000); // two requests to spare
+    const comp = await h.createCompetition({ totalTickets: 10 });
+    const provider = watchProvider((_input, call) => (call <= 2 ? rateLimited() : null));
+    const [buyer] = await buyers(1);
+    if (!buyer) throw new Error("no buyer");
+    const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }]);
+    if (!started.ok) throw new Error(started.message);
+    // The request's own attempt met the limit: the buyer is held and queued, not refused.
+    expect(started.url).toBe(`/checkout/hold/${started.orderId}`);
+    expect(await h.order(started.orderId)).toMatchObject({ paymentStatus: "pending", providerSessionId: null });
+    expect((await h.competition(comp.id)).ticketsReserved).toBe(1);
+
+    tick(300);
+    expect(await queue.drainOnce()).toMatchObject({ claimed: 1, requeued: 1 });
+    expect(await queue.drainOnce()).toMatchObject({ claimed: 0 }); // not due yet: it waits 500 ms this time
+    tick(600);
+    expect(await queue.drainOnce()).toMatchObject({ claimed: 1, created: 1 });
+    provider.restore();
+    expect(new Set(provider.calls.map((c) => c.idempotencyKey))).toEqual(
+      new Set([`checkout-session-${started.orderId}`]),
+    );
+    expect(new Set(provider.calls.map((c) => c.expiresAt.getTime())).size).toBe(1);
+    expect((await h.order(started.orderId)).checkoutUrl).toContain("/stripe-standin/");
+  });
+
+  it("a definite refusal, or a provider that keeps failing, gives the tickets back and tells the buyer", async () => {
+    await drainBucket();
+    tick(1000);
+    const comp = await h.createCompetition({ totalTickets: 10 });
+    const [refusedBuyer, failingBuyer] = await buyers(2);
+    if (!refusedBuyer || !failingBuyer) throw new Error("no buyers");
+    // Both queue: the first two requests of this second are spent on the spare competition below.
+    const spare = await h.createCompetition({ totalTickets: 10 });
+    for (const b of await buyers(2))
+      await h.checkout(b, [{ competitionId: spare.id, quantity: 1, skillAnswer: CORRECT }]);
+    const refused = await h.checkout(refusedBuyer, [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }]);
+    const failing = await h.checkout(failingBuyer, [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }]);
+    if (!refused.ok || !failing.ok) throw new Error("not held");
+    expect((await h.competition(comp.id)).ticketsReserved).toBe(2);
+
+    const provider = watchProvider((input) =>
+      input.orderId === refused.orderId
+        ? new Stripe.errors.StripeInvalidRequestError({
+            message: "No such price",
+            type: "invalid_request_error",
+          } as never)
+        : new Stripe.errors.StripeAPIError({ message: "Server error", type: "api_error" } as never),
+    );
+    for (let attempt = 1; attempt <= MAX_SESSION_ATTEMPTS; attempt++) {
+      tick(10_000);
+      await queue.drainOnce();
+    }
+    provider.restore();
+    expect(await h.order(refused.orderId)).toMatchObject({
+      paymentStatus: "cancelled",
+      failureReason: "session_create_failed",
+    });
+    expect(await h.order(failing.orderId)).toMatchObject({
+      paymentStatus: "cancelled",
+      failureReason: "session_create_failed",
+    });
+    expect(provider.calls.filter((c) => c.orderId === refused.orderId)).toHaveLength(1);
+    expect(provider.calls.filter((c) => c.orderId === failing.orderId)).toHaveLength(MAX_SESSION_ATTEMPTS);
+    expect((await h.competition(comp.id)).ticketsReserved).toBe(0);
+    expect(await holdStatus(h.services, { userId: refusedBuyer.id, orderId: refused.orderId })).toEqual({
+      state: "closed",
+      paymentStatus: "cancelled",
+    });
+  });
+
+  it("a buyer who waited long in the queue still gets the whole 30 minutes at the payment page", async () => {
+    await drainBucket();
+    const comp = await h.createCompetition({ totalTickets: 10 });
+    const [buyer] = await buyers(1);
+    if (!buyer) throw new Error("no buyer");
+    const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }]);
+    if (!started.ok || !started.held) throw new Error("not queued");
+    const heldUntil = started.held.until;
+    // Ten minutes in the queue (an outage at the provider, say): the hold is extended when the session is made.
+    tick(10 * 60_000);
+    expect(await queue.drainOnce()).toMatchObject({ created: 1 });
+    const order = await h.order(started.orderId);
+    expect(order.reservationExpiresAt?.getTime()).toBe(clock.getTime() + 31 * 60_000);
+    expect(order.reservationExpiresAt?.getTime()).toBeGreaterThan(heldUntil.getTime());
+    const session = await h.sessionJson(sessionIdFromUrl(order.checkoutUrl ?? ""));
+    expect(session.expires_at).toBe(Math.floor(clock.getTime() / 1000) + 31 * 60);
+  });
+
+  it("someone else's order, or a made-up id, says nothing", async () => {
+    const [owner, stranger] = await buyers(2);
+    const comp = await h.createCompetition({ totalTickets: 10 });
+    tick(10_000);
+    const started = await h.checkout(owner ?? { id: "", email: "" }, [
+      { competitionId: comp.id, quantity: 1, skillAnswer: CORRECT },
+    ]);
+    if (!started.ok) throw new Error(started.message);
+    expect(await holdStatus(h.services, { userId: stranger?.id ?? "", orderId: started.orderId })).toBeUndefined();
+    expect(await holdStatus(h.services, { userId: owner?.id ?? "", orderId: "not-a-uuid" })).toBeUndefined();
+  });
+});
