@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { SCHEDULE_MESSAGES } from "~/domain/competition-lifecycle";
 import {
@@ -7,7 +6,7 @@ import {
   competitionFormDefaults,
   COMPETITION_FORM_MESSAGES as M,
 } from "./admin-competition";
-import { REQUIRED_MESSAGE } from "./form";
+import { parseSubmission, REQUIRED_MESSAGE } from "./form";
 
 const valid: Record<string, string> = {
   title: "Win a  saddle",
@@ -34,7 +33,7 @@ const valid: Record<string, string> = {
 function parse(overrides: Record<string, string | undefined> = {}) {
   const form = new FormData();
   for (const [key, value] of Object.entries({ ...valid, ...overrides })) if (value !== undefined) form.set(key, value);
-  return parseWithZod(form, { schema: CompetitionFormSchema });
+  return parseSubmission(form, CompetitionFormSchema);
 }
 
 function errorsOf(overrides: Record<string, string | undefined>) {
@@ -74,18 +73,42 @@ describe("the competition form", () => {
     expect(submission.status === "success" && submission.value.goLiveAt).toBeNull();
   });
 
+  // Conform's auto-coercion is off (app/schemas/form.ts): the schema reads every field as the browser sends it.
+  it.each([
+    [{ maxTicketsPerUser: "" }, { maxTicketsPerUser: null }],
+    [{ maxTicketsPerUser: " 25 " }, { maxTicketsPerUser: 25 }],
+    [{ goLiveAt: "  " }, { goLiveAt: null }],
+    [{ totalTickets: "+40" }, { totalTickets: 40 }],
+    [
+      { featured: undefined, closesAtSellOut: "on" },
+      { featured: false, closesAtSellOut: true },
+    ],
+    [{ additionalImages: undefined }, { additionalImages: [] }],
+  ])("reads %j as sent: %j", (overrides, expected) => {
+    const submission = parse(overrides);
+    expect(submission.status === "success" && submission.value).toMatchObject(expected);
+  });
+
   it.each([
     ["title", { title: "" }, REQUIRED_MESSAGE],
     ["title", { title: "   " }, REQUIRED_MESSAGE],
     ["endDate", { endDate: undefined }, REQUIRED_MESSAGE],
+    ["endDate", { endDate: "" }, REQUIRED_MESSAGE],
+    ["description", { description: "\r\n" }, REQUIRED_MESSAGE],
+    ["entryPrice", { entryPrice: "" }, REQUIRED_MESSAGE],
+    ["entryPrice", { entryPrice: undefined }, REQUIRED_MESSAGE],
     ["entryPrice", { entryPrice: "two pounds" }, M.price],
     ["entryPrice", { entryPrice: "2.505" }, M.price],
     ["entryPrice", { entryPrice: "0.29" }, M.priceRange],
     ["entryPrice", { entryPrice: "1000.01" }, M.priceRange],
     ["totalTickets", { totalTickets: "" }, REQUIRED_MESSAGE],
+    ["totalTickets", { totalTickets: " " }, REQUIRED_MESSAGE],
     ["totalTickets", { totalTickets: "ten" }, M.wholeNumber],
     ["totalTickets", { totalTickets: "2.5" }, M.wholeNumber],
     ["totalTickets", { totalTickets: "0" }, M.totalRange],
+    ["totalTickets", { totalTickets: "-3" }, M.totalRange],
+    ["totalTickets", { totalTickets: "1000001" }, M.totalRange],
+    ["maxTicketsPerUser", { maxTicketsPerUser: "1e2" }, M.wholeNumber],
     ["maxTicketsPerUser", { maxTicketsPerUser: "0" }, M.capRange],
     ["maxTicketsPerUser", { maxTicketsPerUser: "1001" }, M.capOverTotal],
     ["goLiveAt", { goLiveAt: "2026-03-29T01:30" }, M.dateTime],
@@ -94,6 +117,7 @@ describe("the competition form", () => {
     ["skillOptions[2]", { "skillOptions[2]": "" }, REQUIRED_MESSAGE],
     ["skillOptions[3]", { "skillOptions[3]": "2" }, M.optionsDistinct],
     ["correctAnswer", { correctAnswer: "Four" }, M.answerNotOption],
+    ["imageUrl", { imageUrl: "" }, REQUIRED_MESSAGE],
     ["imageUrl", { imageUrl: "javascript:alert(1)" }, M.imageUrl],
     ["imageUrl", { imageUrl: "http://example.com/a.png" }, M.imageUrl],
     ["additionalImages", { additionalImages: "/a.svg\n//evil.example/b.svg" }, `${M.imageUrl} (//evil.example/b.svg)`],

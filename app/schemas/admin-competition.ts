@@ -3,12 +3,14 @@ import { type CompetitionField, type CompetitionValues, SCHEDULE_MESSAGES } from
 import { londonWallTimeToInstant, toLondonWallTime } from "~/domain/london-time";
 import { poundsToPence } from "~/domain/money";
 import { z } from "~/schemas/zod";
-import { REQUIRED_MESSAGE, tooLongMessage } from "./form";
+import { checkboxField, formCheck, isBlank, REQUIRED_MESSAGE, singleLineField, tooLongMessage } from "./form";
+import { DbIdSchema } from "./ids";
 import { searchText } from "./search-text";
 
 /**
- * The competition form, parsed with conform (`parseWithZod`) in the browser for instant feedback and on the server
- * for the truth. Conform turns an empty input into `undefined` and numbers into numbers before this runs.
+ * The competition form, parsed with conform (`parseSubmission`) in the browser for instant feedback and on the server
+ * for the truth. Auto-coercion is off (app/schemas/form.ts), so every field reads the text as sent: numbers, prices,
+ * UK times and ticked boxes are parsed here, and an empty field gets this schema's own message.
  */
 
 export const COMPETITION_FORM_MESSAGES = {
@@ -33,28 +35,26 @@ const MAX_TOTAL_TICKETS = 1_000_000;
 const MAX_PER_PERSON_CAP = 10_000;
 const MAX_ADDITIONAL_IMAGES = 6;
 
-const required = { error: REQUIRED_MESSAGE };
+/** A required field's text less the whitespace around it; blank or left out is "This field is required." */
+const filled = z.string({ error: REQUIRED_MESSAGE }).trim().min(1, { error: REQUIRED_MESSAGE, abort: true });
 
-const line = (max: number) =>
-  z
-    .string(required)
-    .transform((value) => value.replace(/\s+/g, " ").trim())
-    .pipe(z.string(required).min(1, REQUIRED_MESSAGE).max(max, tooLongMessage(max)));
+/** An optional field: blank or left out is undefined, anything else is read by `schema`. */
+const unlessBlank = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (isBlank(value) ? undefined : value), schema.optional());
 
 const paragraphs = (max: number) =>
   z
-    .string(required)
+    .string({ error: REQUIRED_MESSAGE })
     .transform((value) => value.replace(/\r\n?/g, "\n").trim())
-    .pipe(z.string(required).min(1, REQUIRED_MESSAGE).max(max, tooLongMessage(max)));
+    .pipe(z.string().min(1, REQUIRED_MESSAGE).max(max, tooLongMessage(max)));
 
 const wholeNumber = (min: number, max: number, rangeMessage: string) =>
-  z
-    .number({ error: (issue) => (issue.input === undefined ? REQUIRED_MESSAGE : M.wholeNumber) })
-    .int(M.wholeNumber)
-    .min(min, rangeMessage)
-    .max(max, rangeMessage);
+  filled
+    .regex(/^[-+]?\d+$/, M.wholeNumber)
+    .transform(Number)
+    .pipe(z.number().min(min, rangeMessage).max(max, rangeMessage));
 
-const londonTime = z.string(required).transform((text, ctx) => {
+const londonTime = filled.transform((text, ctx) => {
   const instant = londonWallTimeToInstant(text);
   if (!instant) ctx.addIssue({ code: "custom", message: M.dateTime });
   return instant ?? new Date(Number.NaN);
@@ -64,13 +64,12 @@ const isImageUrl = (url: string) => /^\/[^/\\]/.test(url) || /^https:\/\/[^\s/]+
 
 export const CompetitionFormSchema = z
   .object({
-    title: line(120),
+    title: singleLineField(120),
     description: paragraphs(5000),
-    prizeTitle: line(120),
+    prizeTitle: singleLineField(120),
     prizeDescription: paragraphs(2000),
-    prizeValue: line(40),
-    entryPrice: z
-      .string(required)
+    prizeValue: singleLineField(40),
+    entryPrice: filled
       .transform((text, ctx) => {
         const pence = poundsToPence(text);
         if (pence === null) ctx.addIssue({ code: "custom", message: M.price });
@@ -78,15 +77,15 @@ export const CompetitionFormSchema = z
       })
       .pipe(z.number().min(MIN_ENTRY_PRICE_PENCE, M.priceRange).max(MAX_ENTRY_PRICE_PENCE, M.priceRange)),
     totalTickets: wholeNumber(1, MAX_TOTAL_TICKETS, M.totalRange),
-    maxTicketsPerUser: wholeNumber(1, MAX_PER_PERSON_CAP, M.capRange).optional(),
-    goLiveAt: londonTime.optional(),
+    maxTicketsPerUser: unlessBlank(wholeNumber(1, MAX_PER_PERSON_CAP, M.capRange)),
+    goLiveAt: unlessBlank(londonTime),
     endDate: londonTime,
-    featured: z.boolean().default(false),
-    closesAtSellOut: z.boolean().default(false),
-    skillQuestion: line(300),
-    skillOptions: z.array(line(120)).length(4),
-    correctAnswer: line(120),
-    imageUrl: z.string(required).trim().max(500, tooLongMessage(500)).refine(isImageUrl, M.imageUrl),
+    featured: checkboxField,
+    closesAtSellOut: checkboxField,
+    skillQuestion: singleLineField(300),
+    skillOptions: z.array(singleLineField(120)).length(4),
+    correctAnswer: singleLineField(120),
+    imageUrl: filled.max(500, tooLongMessage(500)).refine(isImageUrl, M.imageUrl),
     additionalImages: z
       .string()
       .optional()
@@ -124,6 +123,14 @@ export const CompetitionFormSchema = z
       goLiveAt: goLiveAt ?? null,
     }),
   );
+
+export const competitionCheck = formCheck(CompetitionFormSchema);
+
+/** What the edit page's buttons send: save the form, or move the competition's status. */
+export const CompetitionIntentSchema = z.object({ intent: z.enum(["save", "schedule", "unschedule", "delete"]) });
+
+/** `copiedFrom`, sent by a form filled from another competition; anything else means it was not a copy. */
+export const CopiedFromSchema = DbIdSchema.optional().catch(undefined);
 
 export type CompetitionFormInput = {
   title: string;

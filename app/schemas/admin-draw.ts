@@ -1,5 +1,6 @@
 import { SKIP_REASONS } from "~/domain/draw/skip-reasons";
 import { z } from "~/schemas/zod";
+import { errorNotice, formCheck } from "./form";
 
 const SelectWinnerSchema = z.object({ intent: z.literal("select") });
 
@@ -9,3 +10,8 @@ const RedrawSchema = z.object({
 });
 
 export const DrawActionSchema = z.discriminatedUnion("intent", [SelectWinnerSchema, RedrawSchema]);
+
+/** A refused draw form is said in the page's one notice, with the first message the schema gave. */
+export const drawCheck = formCheck(DrawActionSchema, (errors) =>
+  errorNotice("Not changed", Object.values(errors)[0] ?? "Check the form."),
+);

@@ -1,7 +1,7 @@
 import { CANCEL_MESSAGES, ORDER_MESSAGES } from "~/content/admin-orders";
 import { ORDER_STATUSES } from "~/db/constants";
 import { z } from "~/schemas/zod";
-import { tooLongMessage } from "./form";
+import { formCheck, tooLongMessage } from "./form";
 import { DbIdSchema } from "./ids";
 import { searchText } from "./search-text";
 
@@ -42,6 +42,7 @@ export const RefundOrderSchema = z.object({
 });
 const RetryRefundSchema = z.object({ intent: z.literal("retry-refund") });
 export const OrderActionSchema = z.discriminatedUnion("intent", [RefundOrderSchema, RetryRefundSchema]);
+export const orderCheck = formCheck(OrderActionSchema);
 
 export const CancelCompetitionSchema = z.object({
   intent: z.literal("cancel"),
@@ -50,3 +51,4 @@ export const CancelCompetitionSchema = z.object({
 });
 const ContinueCancellationSchema = z.object({ intent: z.literal("continue") });
 export const CancelActionSchema = z.discriminatedUnion("intent", [CancelCompetitionSchema, ContinueCancellationSchema]);
+export const cancelCheck = formCheck(CancelActionSchema);

@@ -1,15 +1,14 @@
 import { MAX_REPLY_WORKING_DAYS, MIN_REPLY_WORKING_DAYS, type SiteSettings } from "~/domain/site-settings";
 import { z } from "~/schemas/zod";
-import { singleLineField } from "./form";
+import { checkboxField, singleLineField } from "./form";
 
-const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
 const DAYS_RANGE = `${MIN_REPLY_WORKING_DAYS} to ${MAX_REPLY_WORKING_DAYS}`;
 const replyDaysMessage = `Enter a whole number of working days from ${DAYS_RANGE}.`;
 
 /** The admin Settings form: ticked boxes arrive as "on", unticked ones not at all. */
 export const SettingsFormSchema = z.object({
-  paidEntryGB: checkbox,
-  paidEntryIE: checkbox,
+  paidEntryGB: checkboxField,
+  paidEntryIE: checkboxField,
   complaintReplyWorkingDays: z
     .string({ error: replyDaysMessage })
     .trim()

@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, ROLE_MESSAGES } from "~/content/account";
 import { ROLES } from "~/db/constants";
 import { isCommonPassword } from "~/domain/common-passwords";
 import { z } from "~/schemas/zod";
-import { emailField, errorNotice, type FieldErrors, formCheck, REQUIRED_MESSAGE } from "./form";
+import { checkboxField, emailField, errorNotice, type FieldErrors, formCheck, REQUIRED_MESSAGE } from "./form";
 import { DbIdSchema } from "./ids";
 
 export { AUTH_MESSAGES };
@@ -32,7 +32,6 @@ export const PhoneSchema = z
   .refine((v) => v === "" || /^\+?[0-9 ()-]{7,}$/.test(v), "Please enter a valid phone number")
   .transform((v) => v || undefined);
 
-const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
 const optionalText = z.string().optional();
 
 const SignInSchema = z.object({
@@ -51,13 +50,13 @@ const signUpBase = {
   email: emailField,
   password: PasswordSchema,
   confirmPassword: z.string().min(1, REQUIRED_MESSAGE),
-  marketingConsent: checkbox,
+  marketingConsent: checkboxField,
   redirectTo: optionalText,
 };
 
 /** /join: phone optional, terms required, marketing updates ticked by default. */
 export const JoinSchema = z
-  .object({ ...signUpBase, phone: PhoneSchema, agreeTerms: checkbox })
+  .object({ ...signUpBase, phone: PhoneSchema, agreeTerms: checkboxField })
   .refine((v) => v.password === v.confirmPassword, {
     path: ["confirmPassword"],
     message: AUTH_MESSAGES.passwordMismatchJoin,
@@ -125,7 +124,7 @@ const TwoFactorCodeSchema = z
 
 const TwoFactorChallengeSchema = z.object({
   code: TwoFactorCodeSchema,
-  trustDevice: checkbox,
+  trustDevice: checkboxField,
   redirectTo: optionalText,
 });
 

@@ -48,6 +48,12 @@ export const optionalSingleLineField = (max: number) =>
 export const textField = (max: number) =>
   z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE).max(max, tooLongMessage(max));
 
+/** A checkbox: ticked, it sends "on"; unticked, nothing at all. */
+export const checkboxField = z.preprocess(
+  (value: string | boolean | undefined) => value === "on" || value === "true" || value === true,
+  z.boolean(),
+);
+
 export const emailField = textField(EMAIL_MAX).pipe(z.email(INVALID_EMAIL_MESSAGE));
 
 // One way to check a form, in the browser before it submits and in the action: conform's parseWithZod with the
@@ -70,11 +76,13 @@ const SECRET_FIELD = /password|code|token|totp/i;
 /** The submission as the page gets it: secrets left out, plus any errors found after the schema passed. */
 export function submissionResult(
   submission: AnySubmission,
-  options: { fieldErrors?: Record<string, string[]>; resetForm?: boolean } = {},
+  options: { fieldErrors?: Record<string, string[]>; formErrors?: string[]; resetForm?: boolean } = {},
 ): FormResult {
-  if (options.resetForm) return submission.reply({ resetForm: true });
+  const { fieldErrors, formErrors, resetForm } = options;
+  if (resetForm) return submission.reply({ resetForm: true });
   const hideFields = Object.keys(submission.payload).filter((name) => SECRET_FIELD.test(name));
-  return submission.reply(options.fieldErrors ? { hideFields, fieldErrors: options.fieldErrors } : { hideFields });
+  const errors = fieldErrors || formErrors ? { fieldErrors, formErrors } : {};
+  return submission.reply({ hideFields, ...errors });
 }
 
 /** The reply to a submission its schema refused: the errors, and the notice the form's check gives for them. */

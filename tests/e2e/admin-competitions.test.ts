@@ -1,5 +1,11 @@
+import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CANCEL_MESSAGES } from "~/content/admin-orders";
+import { PICTURE_MESSAGES } from "~/content/pictures";
+import { competitions } from "~/db/schema";
+import { COMPETITION_FORM_MESSAGES } from "~/schemas/admin-competition";
+import { REQUIRED_MESSAGE } from "~/schemas/form";
 import { app } from "./support/app";
 import { expectAccessible, hydrated, useTheme } from "./support/browser";
 import { insertCompetition, removeCompetitions } from "./support/competitions";
@@ -17,6 +23,17 @@ afterAll(async () => {
 });
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+/** Clicks a form's button with JavaScript off and returns the status of the page the server answers with. */
+async function submitWithoutScript(page: Page, button: string) {
+  const answer = page.waitForResponse(
+    (res) => res.request().method() === "POST" && res.request().isNavigationRequest(),
+  );
+  await page.getByRole("button", { name: button }).click();
+  const status = (await answer).status();
+  await page.waitForLoadState();
+  return status;
+}
 
 async function staffPage(roles: ("admin" | "moderator")[], options: Parameters<typeof openSlowPage>[0] = {}) {
   const opened = await openSlowPage(options);
@@ -59,6 +76,56 @@ describe("the staff pages", () => {
       TEST_TIMEOUT,
     );
   }
+
+  it(
+    "without JavaScript, the server's check answers each form with its messages and what was typed, saving nothing",
+    async () => {
+      const comp = await insertCompetition({ title: "No-script cavesson", status: "draft" });
+      created.push(comp.id);
+      const { page, context, baseUrl, errors } = await staffPage(["admin"], { javaScriptEnabled: false });
+
+      await page.goto("/admin/create-competition");
+      await field(page, "Title").fill("Win a cavesson");
+      await field(page, "Entry price (£)").fill("free");
+      expect(await submitWithoutScript(page, "Create draft")).toBe(400);
+      expect(new URL(page.url()).pathname).toBe("/admin/create-competition");
+      expect(await field(page, "Title").inputValue()).toBe("Win a cavesson");
+      expect(await field(page, "Entry price (£)").inputValue()).toBe("free");
+      expect(await page.getByText(COMPETITION_FORM_MESSAGES.price).count()).toBe(1);
+      expect(await page.getByText(REQUIRED_MESSAGE).count()).toBeGreaterThan(0);
+
+      await page.goto(`/admin/competitions/${comp.id}`);
+      await field(page, "Total tickets").fill("ten");
+      expect(await submitWithoutScript(page, "Save changes")).toBe(400);
+      expect(await field(page, "Total tickets").inputValue()).toBe("ten");
+      expect(await page.getByText(COMPETITION_FORM_MESSAGES.wholeNumber).count()).toBe(1);
+
+      await page.goto(`/admin/competitions/${comp.id}/pictures`);
+      await page.getByLabel("Alt text").fill("A cavesson on a hook");
+      expect(await submitWithoutScript(page, "Upload picture")).toBe(400);
+      expect(await page.getByLabel("Alt text").inputValue()).toBe("A cavesson on a hook");
+      expect(await page.getByText(PICTURE_MESSAGES.fileRequired).count()).toBe(1);
+
+      // The reason forms mark their fields required, so a browser refuses them unsent; posted as a script would.
+      const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+      const cancel = await fetch(`${baseUrl}/admin/competitions/${comp.id}/cancel`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie, origin: baseUrl, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "cancel", reason: "The cavesson was recalled." }),
+      });
+      expect(cancel.status).toBe(400);
+      const html = await cancel.text();
+      expect(html).toContain(CANCEL_MESSAGES.confirmRequired);
+      expect(html).toContain("The cavesson was recalled.");
+
+      const { services } = await app();
+      const [row] = await services.db.select().from(competitions).where(eq(competitions.id, comp.id));
+      expect(row).toMatchObject({ status: "draft", title: "No-script cavesson", totalTickets: comp.totalTickets });
+      expectNoUnexpectedErrors(errors);
+    },
+    TEST_TIMEOUT,
+  );
 
   it(
     "fit a 390-pixel screen: wide tables scroll inside their own region, never the page",

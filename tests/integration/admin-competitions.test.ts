@@ -125,13 +125,25 @@ describe("creating a competition", () => {
       posted(newCompetition({ title: "", entryPrice: "free", correctAnswer: "Metres", endDate: "" })),
     );
     expect(out.status).toBe(400);
-    expect(out.data.error).toMatchObject({
+    expect(out.data.result.error).toMatchObject({
       title: ["This field is required."],
       entryPrice: ["Enter a price in pounds and pence, for example 2.50."],
       endDate: ["This field is required."],
     });
+    // What was typed comes back to refill the form.
+    expect(out.data.result.initialValue).toMatchObject({ entryPrice: "free", correctAnswer: "Metres" });
     const [after] = await h.services.db.select({ n: count() }).from(competitions);
     expect(after?.n).toBe(before?.n);
+  });
+
+  it("reads empty optional fields and unticked boxes as the browser sends them", async () => {
+    const id = await createDraft({ goLiveAt: "", maxTicketsPerUser: "", closesAtSellOut: true });
+    expect(await row(id)).toMatchObject({
+      goLiveAt: null,
+      maxTicketsPerUser: null,
+      featured: false,
+      closesAtSellOut: true,
+    });
   });
 
   it("says the correct answer must be one of the options", async () => {
@@ -141,7 +153,9 @@ describe("creating a competition", () => {
       posted(newCompetition({ correctAnswer: "Metres" })),
     );
     expect(out.status).toBe(400);
-    expect(out.data.error.correctAnswer).toEqual(["The correct answer must be exactly one of the four options."]);
+    expect(out.data.result.error.correctAnswer).toEqual([
+      "The correct answer must be exactly one of the four options.",
+    ]);
   });
 });
 
@@ -150,6 +164,7 @@ describe("from draft to live to closed", () => {
     const id = await createDraft({ goLiveAt: wall(-5 * MINUTE) });
     const refused = await intent(id, "schedule");
     expect(refused.status).toBe(409);
+    expect(refused.data).toMatchObject({ intent: "schedule", notice: { type: "error", title: "Not changed" } });
     expect(refused.data.notice.description).toContain(SCHEDULE_MESSAGES.goLivePast);
     expect((await row(id))?.status).toBe("draft");
 
@@ -210,7 +225,20 @@ describe("from draft to live to closed", () => {
     await intent(id, "schedule");
     const out = await save(id, newCompetition({ goLiveAt: wall(-MINUTE) }));
     expect(out.status).toBe(409);
-    expect(out.data.error.goLiveAt).toEqual([SCHEDULE_MESSAGES.goLivePast]);
+    expect(out.data.result.error.goLiveAt).toEqual([SCHEDULE_MESSAGES.goLivePast]);
+  });
+
+  it("refuses an edit its form's schema refuses, with the form's messages, and saves nothing", async () => {
+    const id = await createDraft();
+    const before = await row(id);
+    const out = await save(id, newCompetition({ totalTickets: "ten", maxTicketsPerUser: "2.5" }));
+    expect(out.status).toBe(400);
+    expect(out.data.intent).toBe("save");
+    expect(out.data.result.error).toMatchObject({
+      totalTickets: ["Enter a whole number."],
+      maxTicketsPerUser: ["Enter a whole number."],
+    });
+    expect(await row(id)).toEqual(before);
   });
 });
 
@@ -277,8 +305,8 @@ describe("locked once live", () => {
     const logged = (await auditFor(id)).length;
     const out = await save(id, { ...live, ...change(live) });
     expect(out.status).toBe(409);
-    expect(out.data.error[field]).toEqual([LOCKED_MESSAGE]);
-    expect(out.data.error[""]).toEqual([LOCKED_MESSAGE]);
+    expect(out.data.result.error[field]).toEqual([LOCKED_MESSAGE]);
+    expect(out.data.result.error[""]).toEqual([LOCKED_MESSAGE]);
     expect(await row(id)).toEqual(before);
     expect(await auditFor(id)).toHaveLength(logged);
   });

@@ -70,7 +70,7 @@ describe("refunding an order", () => {
 
     const missing = await refund(first.orderId, "   ");
     expect(missing.status).toBe(400);
-    expect(missing.data.error.reason).toEqual(["Please give a reason for the refund."]);
+    expect(missing.data.result.error.reason).toEqual(["Please give a reason for the refund."]);
 
     const done = await refund(first.orderId, "The buyer asked by phone.");
     expect(done.status).toBe(302);
@@ -107,7 +107,7 @@ describe("refunding an order", () => {
 
     const twice = await refund(first.orderId, "Again.");
     expect(twice.status).toBe(409);
-    expect(twice.data.error[""]).toEqual(["This order has already been refunded."]);
+    expect(twice.data.result.error[""]).toEqual(["This order has already been refunded."]);
     expect(await h.mailTo(first.buyer.email, "order-refunded")).toHaveLength(1);
 
     // The refunded numbers stay taken: the next sale continues after the highest number issued.
@@ -167,7 +167,7 @@ describe("refunding an order", () => {
     ]);
     const again = await retry(byStaff.orderId);
     expect(again.status).toBe(409);
-    expect(again.data.error[""]).toEqual(["This order has no refund waiting to be retried."]);
+    expect(again.data.result.error[""]).toEqual(["This order has no refund waiting to be retried."]);
 
     expect((await reconcileOnce(h.services)).refunded).toBeGreaterThanOrEqual(1);
     expect(await h.order(byReconciler.orderId)).toMatchObject({ refundedAt: expect.any(Date), refundAttempts: 2 });
@@ -181,7 +181,7 @@ describe("refunding an order", () => {
     if (!started.ok) throw new Error(started.message);
     const pending = await refund(started.orderId, "Not paid yet.");
     expect(pending.status).toBe(409);
-    expect(pending.data.error[""]).toEqual(["Only a paid order can be refunded."]);
+    expect(pending.data.result.error[""]).toEqual(["Only a paid order can be refunded."]);
     const unknown = "00000000-0000-4000-8000-000000000000";
     expect((await refund(unknown, "No such order.")).status).toBe(404);
     expect((await admin.v.get(orderPage, orderUrl("nonsense"), { id: "nonsense" })).status).toBe(404);
@@ -208,7 +208,7 @@ describe("cancelling a competition", () => {
       params,
     );
     expect(unconfirmed.status).toBe(400);
-    expect(unconfirmed.data.error.confirm).toEqual(["Please confirm that every paid order will be refunded."]);
+    expect(unconfirmed.data.result.error.confirm).toEqual(["Please confirm that every paid order will be refunded."]);
     expect((await h.competition(comp.id)).status).toBe("active");
 
     const restore = providerRefuses(1);
@@ -255,7 +255,7 @@ describe("cancelling a competition", () => {
 
     const again = await admin.v.post(cancelPage, url, { intent: "cancel", reason: "Again.", confirm: "on" }, params);
     expect(again.status).toBe(409);
-    expect(again.data.error[""]).toEqual(["This competition is already cancelled."]);
+    expect(again.data.result.error[""]).toEqual(["This competition is already cancelled."]);
   });
 
   it("a competition with no paid orders is cancelled at once", async () => {

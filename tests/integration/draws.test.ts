@@ -226,6 +226,12 @@ describe("a redraw", () => {
     const [before] = await h.services.db.select().from(draws).where(eq(draws.competitionId, comp.id));
     const bad = await h.boss.v.post(drawAdmin, "/x", { intent: "redraw", reason: "bored" }, { id: String(comp.id) });
     expect(bad.status).toBe(400);
+    expect(bad.data.notice).toEqual({
+      type: "error",
+      title: "Not changed",
+      description: "Choose why the prize passes to the next alternate.",
+    });
+    expect(bad.data.result.initialValue).toEqual({ intent: "redraw", reason: "bored" });
     const out = await h.boss.v.post(
       drawAdmin,
       "/x",

@@ -1,10 +1,10 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { FormAlert } from "~/components/auth/form-alert";
 import { Button } from "~/components/ui/button";
 import type { CompetitionField } from "~/domain/competition-lifecycle";
 import { type CompetitionFormInput, CompetitionFormSchema } from "~/schemas/admin-competition";
+import { parseSubmission } from "~/schemas/form";
 import { CheckboxControl, FormSection as Section, TextareaControl, TextControl } from "./form-controls";
 
 type Props = {
@@ -29,7 +29,7 @@ export function CompetitionForm({ defaultValue, lastResult, locked = [], submitL
     defaultValue,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CompetitionFormSchema }),
+    onValidate: ({ formData }) => parseSubmission(formData, CompetitionFormSchema),
   });
   const isLocked = (field: CompetitionField) => locked.includes(field);
   const options = fields.skillOptions.getFieldList();

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { CompetitionPicture } from "~/components/competitions/competition-picture";
@@ -7,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Field, inputClass } from "~/components/ui/field";
 import { ALT_MAX_LENGTH, PICTURE_HELP } from "~/content/pictures";
 import { PICTURE_TYPES, type PublicPicture } from "~/domain/pictures";
+import { parseSubmission } from "~/schemas/form";
 import { PictureUploadSchema } from "~/schemas/pictures";
 
 const ACCEPT = PICTURE_TYPES.map((t) => `image/${t}`).join(",");
@@ -26,7 +26,7 @@ export function PictureUploadForm({ lastResult }: { lastResult?: SubmissionResul
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PictureUploadSchema, disableAutoCoercion: true }),
+    onValidate: ({ formData }) => parseSubmission(formData, PictureUploadSchema),
   });
   // Conform hands out a React key with the props; keys are not spread (React warns), and these inputs need none.
   const { key: _fileKey, ...fileProps } = getInputProps(fields.file, { type: "file" });

@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { REASON_MAX } from "~/schemas/admin-orders";
+import { parseSubmission } from "~/schemas/form";
 import type { z } from "~/schemas/zod";
 
 type ReasonFields = { intent: string; reason: string; confirm?: string };
@@ -49,7 +50,7 @@ export function ReasonForm({
     constraint: getZodConstraint(schema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseSubmission(formData, schema),
   });
   const hintId = `${id}-hint`;
   return (

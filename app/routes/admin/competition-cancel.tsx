@@ -1,11 +1,10 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { AdminErrorBoundary, AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { CancellationSummary, WaitingRefunds } from "~/components/admin/cancellation";
 import { IntentButton, ReasonForm } from "~/components/admin/reason-form";
 import { CANCEL_MESSAGES } from "~/content/admin-orders";
 import { pageMeta } from "~/lib/seo";
-import { CancelActionSchema, CancelCompetitionSchema } from "~/schemas/admin-orders";
+import { CancelCompetitionSchema, cancelCheck } from "~/schemas/admin-orders";
 import { CompetitionIdParamSchema } from "~/schemas/competition-query";
 import {
   type CancelOutcome,
@@ -15,7 +14,7 @@ import {
 } from "~/server/admin/cancel.server";
 import { requirePermission } from "~/server/admin/staff.server";
 import { servicesContext } from "~/server/platform/context";
-import { readForm } from "~/server/platform/form-action.server";
+import { formReply, readSubmission, refused } from "~/server/platform/form-action.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/competition-cancel";
 
@@ -42,8 +41,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = requirePermission(context, "competition:cancel");
   const services = context.get(servicesContext);
   const id = requireCompetitionId(params.id);
-  const submission = parseWithZod(await readForm(services, request), { schema: CancelActionSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const submission = await readSubmission(services, request, cancelCheck.schema);
+  if (submission.status !== "success") return refused(submission, cancelCheck);
   let outcome: CancelOutcome;
   if (submission.value.intent === "cancel") {
     outcome = await cancelCompetition(services, staff.user.id, id, submission.value.reason);
@@ -51,7 +50,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const progress = await continueCancellation(services, id, staff.user.id);
     outcome = progress ? { ok: true, ...progress } : { ok: false, status: 409, message: CANCEL_MESSAGES.notCancelling };
   }
-  if (!outcome.ok) return data(submission.reply({ formErrors: [outcome.message] }), { status: outcome.status });
+  if (!outcome.ok) return formReply(submission, { status: outcome.status, formErrors: [outcome.message] });
   return redirectWithToast(
     services,
     `/admin/competitions/${id}/cancel`,
@@ -79,7 +78,12 @@ export default function CancelCompetitionPage({ loaderData, actionData }: Route.
           <WaitingRefunds waiting={waiting} />
           {competition.status === "cancelling" ? (
             <div className="mt-4">
-              <IntentButton intent="continue" label="Retry refunds now" busyLabel="Retrying…" lastResult={actionData} />
+              <IntentButton
+                intent="continue"
+                label="Retry refunds now"
+                busyLabel="Retrying…"
+                lastResult={actionData?.result}
+              />
             </div>
           ) : null}
         </AdminSection>
@@ -98,7 +102,7 @@ export default function CancelCompetitionPage({ loaderData, actionData }: Route.
             id="cancel-competition"
             intent="cancel"
             schema={CancelCompetitionSchema}
-            lastResult={actionData}
+            lastResult={actionData?.result}
             hint="Buyers see this reason in their refund e-mail."
             confirmLabel="I understand that every paid order will be refunded and this cannot be undone."
             submitLabel="Cancel competition"

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AdminErrorBoundary, AdminPage, AdminSection, Facts } from "~/components/admin/admin-page";
 import { FormAlert } from "~/components/auth/form-alert";
@@ -9,14 +8,14 @@ import { roundTime } from "~/domain/draw/chain";
 import { SKIP_REASON_LABELS, SKIP_REASONS } from "~/domain/draw/skip-reasons";
 import { formatUkWeekdayDateTime } from "~/domain/london-format";
 import { pageMeta } from "~/lib/seo";
-import { DrawActionSchema } from "~/schemas/admin-draw";
+import { drawCheck } from "~/schemas/admin-draw";
 import { CompetitionIdParamSchema } from "~/schemas/competition-query";
-import { errorNotice } from "~/schemas/form";
+import { errorNotice, parseSubmission } from "~/schemas/form";
 import { requireIntentPermission, requirePermission } from "~/server/admin/staff.server";
 import { getDrawForStaff } from "~/server/draws/public.server";
 import { redrawToAlternate, selectWinner } from "~/server/draws/select.server";
 import { servicesContext } from "~/server/platform/context";
-import { readForm } from "~/server/platform/form-action.server";
+import { formReply, readForm, refused } from "~/server/platform/form-action.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/competition-draw";
 
@@ -44,17 +43,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await readForm(services, request);
   const { staff } = requireIntentPermission(context, formData, permission.action);
   const id = requireCompetitionId(params.id);
-  const submission = parseWithZod(formData, { schema: DrawActionSchema });
-  if (submission.status !== "success") {
-    const message = Object.values(submission.error ?? {}).flat()[0] ?? "Check the form.";
-    return data({ notice: errorNotice("Not changed", message) }, { status: 400 });
-  }
+  const submission = parseSubmission(formData, drawCheck.schema);
+  if (submission.status !== "success") return refused(submission, drawCheck);
   const outcome =
     submission.value.intent === "select"
       ? await selectWinner(services, staff.user.id, id)
       : await redrawToAlternate(services, staff.user.id, id, submission.value.reason);
   if (!outcome.ok)
-    return data({ notice: errorNotice(outcome.message, outcome.description ?? "") }, { status: outcome.status });
+    return formReply(submission, {
+      status: outcome.status,
+      notice: errorNotice(outcome.message, outcome.description ?? ""),
+    });
   return redirectWithToast(services, `/admin/competitions/${id}/draw`, { type: "success", title: outcome.message });
 }
 

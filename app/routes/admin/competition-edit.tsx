@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { CompetitionForm } from "~/components/admin/competition-form";
@@ -7,8 +6,14 @@ import { COMPETITION_MESSAGES } from "~/content/admin-competitions";
 import { isPublishedStatus } from "~/db/constants";
 import { COMPETITION_FIELDS, canDelete, canTransition, editableFields, isLive } from "~/domain/competition-lifecycle";
 import { pageMeta } from "~/lib/seo";
-import { CompetitionFormSchema, competitionFormDefaults, formFieldName } from "~/schemas/admin-competition";
+import {
+  CompetitionIntentSchema,
+  competitionCheck,
+  competitionFormDefaults,
+  formFieldName,
+} from "~/schemas/admin-competition";
 import { CompetitionIdParamSchema } from "~/schemas/competition-query";
+import { errorNotice, parseSubmission } from "~/schemas/form";
 import {
   type AdminResult,
   deleteCompetition,
@@ -19,7 +24,7 @@ import {
 } from "~/server/admin/competitions.server";
 import { requireIntentPermission, requirePermission } from "~/server/admin/staff.server";
 import { servicesContext } from "~/server/platform/context";
-import { readForm } from "~/server/platform/form-action.server";
+import { formReply, readForm, refused } from "~/server/platform/form-action.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/competition-edit";
 
@@ -62,9 +67,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** A status move that was refused, said in the status panel (with the fields' own messages, if any). */
-function refused(outcome: Extract<AdminResult, { ok: false }>) {
-  const description = [outcome.message, ...Object.values(outcome.fieldErrors ?? {})].join(" ");
-  return data({ notice: { type: "error" as const, title: "Not changed", description } }, { status: outcome.status });
+function statusNotice(outcome: Extract<AdminResult, { ok: false }>) {
+  return errorNotice("Not changed", [outcome.message, ...Object.values(outcome.fieldErrors ?? {})].join(" "));
+}
+
+/** A save that was refused: its messages by the form's field names (the price is typed in pounds). */
+function formFieldErrors(outcome: Extract<AdminResult, { ok: false }>) {
+  return Object.fromEntries(
+    Object.entries(outcome.fieldErrors ?? {}).map(([field, message]) => [formFieldName(field as never), [message]]),
+  );
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -76,14 +87,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const here = `/admin/competitions/${id}`;
 
   if (intent === "save") {
-    const submission = parseWithZod(formData, { schema: CompetitionFormSchema });
-    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    const submission = parseSubmission(formData, competitionCheck.schema);
+    if (submission.status !== "success") return refused(submission, competitionCheck, { intent });
     const outcome = await updateCompetition(services, actor, id, submission.value);
     if (outcome.ok) return redirectWithToast(services, here, { type: "success", title: outcome.message });
-    const fieldErrors = Object.fromEntries(
-      Object.entries(outcome.fieldErrors ?? {}).map(([field, message]) => [formFieldName(field as never), [message]]),
-    );
-    return data(submission.reply({ formErrors: [outcome.message], fieldErrors }), { status: outcome.status });
+    const errors = { formErrors: [outcome.message], fieldErrors: formFieldErrors(outcome) };
+    return formReply(submission, { status: outcome.status, ...errors }, { intent });
   }
 
   const outcome =
@@ -92,7 +101,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       : intent === "unschedule"
         ? await unscheduleCompetition(services, actor, id)
         : await deleteCompetition(services, actor, id);
-  if (!outcome.ok) return refused(outcome);
+  if (!outcome.ok) {
+    const submission = parseSubmission(formData, CompetitionIntentSchema);
+    return formReply(submission, { status: outcome.status, notice: statusNotice(outcome) }, { intent });
+  }
   const to = intent === "delete" ? "/admin/competitions" : here;
   return redirectWithToast(services, to, { type: "success", title: outcome.message });
 }
@@ -106,8 +118,9 @@ export default function CompetitionEditPage({ loaderData, actionData }: Route.Co
   const { competition, defaultValue, locked, flags } = loaderData;
   const live = locked.length > 0;
   // The status buttons answer with a notice; the form, with its submission.
-  const notice = actionData && "notice" in actionData ? actionData.notice : null;
-  const lastResult = actionData && !("notice" in actionData) ? actionData : null;
+  const saved = actionData?.intent === "save";
+  const notice = saved ? null : actionData?.notice;
+  const lastResult = saved ? actionData?.result : null;
   return (
     <>
       <p className="text-sm font-medium text-muted-foreground">Edit competition</p>

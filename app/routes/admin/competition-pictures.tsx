@@ -1,5 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { PictureList, PictureUploadForm } from "~/components/admin/competition-pictures";
@@ -8,7 +6,7 @@ import { PICTURE_MESSAGES } from "~/content/pictures";
 import { isPublishedStatus } from "~/db/constants";
 import { pageMeta } from "~/lib/seo";
 import { CompetitionIdParamSchema } from "~/schemas/competition-query";
-import type { FormNotice } from "~/schemas/form";
+import { errorNotice, formCheck } from "~/schemas/form";
 import { PictureActionSchema } from "~/schemas/pictures";
 import {
   deletePicture,
@@ -20,14 +18,14 @@ import {
 } from "~/server/admin/pictures.server";
 import { requirePermission } from "~/server/admin/staff.server";
 import { servicesContext } from "~/server/platform/context";
-import { readForm } from "~/server/platform/form-action.server";
+import { formReply, readSubmission, refused } from "~/server/platform/form-action.server";
 import type { Services } from "~/server/platform/services.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/competition-pictures";
 
 export const permission = { loader: "competition:edit", action: "competition:edit" } as const;
 
-type Reply = { result: SubmissionResult<string[]>; notice?: FormNotice };
+const pictureCheck = formCheck(PictureActionSchema);
 
 async function requireCompetition(services: Services, rawId: string) {
   const id = CompetitionIdParamSchema.safeParse(rawId);
@@ -47,10 +45,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = requirePermission(context, permission.action);
   const services = context.get(servicesContext);
   const competition = await requireCompetition(services, params.id);
-  // Read once, like every action: form encodings only, same origin, no NUL; anything unreadable is a 400.
-  const form = await readForm(services, request);
-  const submission = parseWithZod(form, { schema: PictureActionSchema, disableAutoCoercion: true });
-  if (submission.status !== "success") return data<Reply>({ result: submission.reply() }, { status: 400 });
+  const submission = await readSubmission(services, request, pictureCheck.schema);
+  if (submission.status !== "success") return refused(submission, pictureCheck);
 
   const input = submission.value;
   const actor = { userId: staff.user.id, competitionId: competition.id };
@@ -72,11 +68,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   }
   // An upload's refusal belongs to its file field; a move or delete that failed is said above the list.
-  const reply: Reply =
-    input.intent === "upload"
-      ? { result: submission.reply({ fieldErrors: { file: [outcome.message] } }) }
-      : { result: submission.reply(), notice: { type: "error", title: "Error", description: outcome.message } };
-  return data<Reply>(reply, { status: outcome.status });
+  return input.intent === "upload"
+    ? formReply(submission, { status: outcome.status, fieldErrors: { file: [outcome.message] } })
+    : formReply(submission, { status: outcome.status, notice: errorNotice("Error", outcome.message) });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -88,7 +82,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export default function CompetitionPicturesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { competition, pictures } = loaderData;
-  const reply = actionData && "result" in actionData ? actionData : undefined;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <p>
@@ -117,7 +110,7 @@ export default function CompetitionPicturesPage({ loaderData, actionData }: Rout
           Upload a picture
         </h2>
         <div className="mt-4">
-          <PictureUploadForm lastResult={reply?.notice ? undefined : reply?.result} />
+          <PictureUploadForm lastResult={actionData?.notice ? undefined : actionData?.result} />
         </div>
       </section>
       <section aria-labelledby="current-title" className="mt-10">
@@ -125,7 +118,7 @@ export default function CompetitionPicturesPage({ loaderData, actionData }: Rout
           Current pictures
         </h2>
         <div className="mt-4 space-y-4">
-          <FormAlert notice={reply?.notice} />
+          <FormAlert notice={actionData?.notice} />
           <PictureList pictures={pictures} />
         </div>
       </section>

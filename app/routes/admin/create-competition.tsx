@@ -1,13 +1,16 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { CompetitionForm } from "~/components/admin/competition-form";
 import { pageMeta } from "~/lib/seo";
-import { CompetitionFormSchema, competitionCopyDefaults, competitionFormDefaults } from "~/schemas/admin-competition";
+import {
+  CopiedFromSchema,
+  competitionCheck,
+  competitionCopyDefaults,
+  competitionFormDefaults,
+} from "~/schemas/admin-competition";
 import { createCompetition, getAdminCompetition } from "~/server/admin/competitions.server";
 import { requirePermission } from "~/server/admin/staff.server";
 import { servicesContext } from "~/server/platform/context";
-import { readForm } from "~/server/platform/form-action.server";
+import { readSubmission, refused } from "~/server/platform/form-action.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/create-competition";
 
@@ -28,11 +31,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requirePermission(context, permission.action);
   const services = context.get(servicesContext);
-  const formData = await readForm(services, request);
-  const submission = parseWithZod(formData, { schema: CompetitionFormSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const copied = Number(formData.get("copiedFrom"));
-  const copiedFrom = Number.isSafeInteger(copied) && copied > 0 ? copied : undefined;
+  const submission = await readSubmission(services, request, competitionCheck.schema);
+  if (submission.status !== "success") return refused(submission, competitionCheck);
+  const copiedFrom = CopiedFromSchema.parse(submission.payload.copiedFrom);
   const outcome = await createCompetition(services, staff.user.id, submission.value, copiedFrom);
   return redirectWithToast(services, `/admin/competitions/${outcome.id}`, { type: "success", title: outcome.message });
 }
@@ -53,7 +54,7 @@ export default function CreateCompetitionPage({ loaderData, actionData }: Route.
       <div className="mt-8">
         <CompetitionForm
           defaultValue={defaultValue}
-          lastResult={actionData}
+          lastResult={actionData?.result}
           submitLabel="Create draft"
           copiedFrom={copiedFrom?.id}
         />

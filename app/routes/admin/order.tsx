@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { AdminErrorBoundary, AdminPage, AdminSection } from "~/components/admin/admin-page";
 import {
@@ -12,12 +11,12 @@ import {
 import { IntentButton, ReasonForm } from "~/components/admin/reason-form";
 import { ORDER_MESSAGES } from "~/content/admin-orders";
 import { pageMeta } from "~/lib/seo";
-import { OrderActionSchema, RefundOrderSchema } from "~/schemas/admin-orders";
+import { orderCheck, RefundOrderSchema } from "~/schemas/admin-orders";
 import { getOrderDetail } from "~/server/admin/orders.server";
 import { refundPaidOrder, retryRefund } from "~/server/admin/refunds.server";
 import { requirePermission } from "~/server/admin/staff.server";
 import { servicesContext } from "~/server/platform/context";
-import { readForm } from "~/server/platform/form-action.server";
+import { formReply, readSubmission, refused } from "~/server/platform/form-action.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/order";
 
@@ -37,13 +36,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = requirePermission(context, "order:refund");
   const services = context.get(servicesContext);
-  const submission = parseWithZod(await readForm(services, request), { schema: OrderActionSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const submission = await readSubmission(services, request, orderCheck.schema);
+  if (submission.status !== "success") return refused(submission, orderCheck);
   const outcome =
     submission.value.intent === "refund"
       ? await refundPaidOrder(services, staff.user.id, params.id, submission.value.reason)
       : await retryRefund(services, staff.user.id, params.id);
-  if (!outcome.ok) return data(submission.reply({ formErrors: [outcome.message] }), { status: outcome.status });
+  if (!outcome.ok) return formReply(submission, { status: outcome.status, formErrors: [outcome.message] });
   return redirectWithToast(
     services,
     `/admin/orders/${params.id}`,
@@ -73,7 +72,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             id="refund-order"
             intent="refund"
             schema={RefundOrderSchema}
-            lastResult={actionData}
+            lastResult={actionData?.result}
             hint="The buyer sees this reason in their refund e-mail."
             submitLabel="Refund order"
             busyLabel="Refunding…"
@@ -85,7 +84,12 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           <p className="mb-4">
             {order.refundAttempts > 0 ? ORDER_MESSAGES.refusedTimes(order.refundAttempts) : ORDER_MESSAGES.notConfirmed}
           </p>
-          <IntentButton intent="retry-refund" label="Retry refund" busyLabel="Retrying…" lastResult={actionData} />
+          <IntentButton
+            intent="retry-refund"
+            label="Retry refund"
+            busyLabel="Retrying…"
+            lastResult={actionData?.result}
+          />
         </AdminSection>
       ) : null}
       <OrderLinesSection lines={lines} />

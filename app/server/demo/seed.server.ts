@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { and, count, eq } from "drizzle-orm";
 import { competitions, orders, profiles, user, userRoles } from "~/db/schema";
 import type { CompetitionValues } from "~/domain/competition-lifecycle";
 import { CompetitionFormSchema, competitionFormDefaults } from "~/schemas/admin-competition";
+import { parseSubmission } from "~/schemas/form";
 import { createCompetition, getAdminCompetition, scheduleCompetition } from "../admin/competitions.server";
 import { moveCompetitions } from "../admin/lifecycle-job.server";
 import { placeOrder } from "../checkout/checkout.server";
@@ -101,7 +101,7 @@ function formValues(seed: SeedCompetition, goLiveAt: Date, endDate: Date): Compe
   for (const [i, option] of skillOptions.entries()) form.append(`skillOptions[${i}]`, option);
   if (featured) form.append("featured", "on");
   if (closesAtSellOut) form.append("closesAtSellOut", "on");
-  const submission = parseWithZod(form, { schema: CompetitionFormSchema });
+  const submission = parseSubmission(form, CompetitionFormSchema);
   if (submission.status !== "success")
     throw new Error(`seed competition "${seed.title}" is not valid: ${JSON.stringify(submission.error)}`);
   return submission.value;

@@ -37,11 +37,15 @@ export function refused<E extends object = object>(
   return data({ ...invalidReply(submission, check.notice), ...(extra as E) }, { status: 400, headers });
 }
 
-/** A use-case's refusal fits as it is: its status, notice, field messages and the cookies to pass on. */
+/**
+ * A use-case's refusal fits as it is: its status, notice, field messages, messages for the whole form (for forms
+ * that show them beside their button rather than as a notice) and the cookies to pass on.
+ */
 type ReplyOptions = {
   status?: number;
   notice?: FormNotice;
   fieldErrors?: Record<string, string[]>;
+  formErrors?: string[];
   resetForm?: boolean;
   cookies?: Headers;
   headers?: HeadersInit;
@@ -49,9 +53,9 @@ type ReplyOptions = {
 
 /** What a form's page shows after a use-case answered: the submission (errors found, secrets left out), a notice. */
 export function formReply<E extends object = object>(submission: AnySubmission, options: ReplyOptions = {}, extra?: E) {
-  const { status = 200, notice, fieldErrors, resetForm, cookies } = options;
+  const { status = 200, notice, fieldErrors, formErrors, resetForm, cookies } = options;
   const headers = new Headers(options.headers);
   for (const cookie of cookies?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
-  const reply: FormReply = { result: submissionResult(submission, { fieldErrors, resetForm }), notice };
+  const reply: FormReply = { result: submissionResult(submission, { fieldErrors, formErrors, resetForm }), notice };
   return data({ ...reply, ...(extra as E) }, { status, headers });
 }
