@@ -17,6 +17,8 @@ export async function createTestServices(overrides: Record<string, string> = {})
     DATA_DIR: dataDir,
     BASE_URL: "http://localhost:3999",
     BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+    // Tests create checkout sessions faster than Stripe's sandbox allows; the rate limit's own tests turn it on.
+    STRIPE_STANDIN_RATE_LIMIT: "0",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...overrides,
   });
