@@ -1,9 +1,10 @@
 // The payment stand-in retries webhook events as Stripe does, durably (issue 29): an event the app did not take is
 // kept in the database and delivered with backoff, by whichever stand-in runs next, even after a kill -9.
 import express from "express";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { stripeStandinWebhookDeliveries } from "~/db/schema";
 import { mountPayments } from "../../server/payments";
+import { retryDelayMs } from "../../server/stand-ins/payments";
 import { CORRECT, createCheckoutHarness, type Harness } from "./checkout-harness";
 
 let h: Harness;
@@ -84,6 +85,29 @@ describe("the stand-in's webhook retries", () => {
     expect(await h.standin.webhooks.deliverDue()).toBe(1);
     expect((await h.order(orderId)).paymentStatus).toBe("paid");
     expect(await pendingEvents()).toEqual([]);
+  });
+
+  it("run in the background: a stand-in started before an event is due delivers it when it falls due", async () => {
+    const { orderId } = await paymentNobodyHeard();
+    h.resetClock();
+    // Its retry falls due a moment after the stand-in starts, so the first look finds nothing to do.
+    const dueAt = new Date(Date.now() + 1500);
+    await h.services.db.update(stripeStandinWebhookDeliveries).set({ nextAttemptAt: dueAt });
+    const retries = (await restartedStandin()).webhooks.start();
+    try {
+      await vi.waitFor(async () => expect((await h.order(orderId)).paymentStatus).toBe("paid"), {
+        timeout: 15_000,
+        interval: 100,
+      });
+    } finally {
+      await retries.stop();
+    }
+    expect(await pendingEvents()).toEqual([]);
+  });
+
+  it("wait twice as long after each failure, an hour at most", () => {
+    const afterFailures = [1, 2, 3, 4, 12, 13, 40];
+    expect(afterFailures.map(retryDelayMs)).toEqual([1000, 2000, 4000, 8000, 2_048_000, 3_600_000, 3_600_000]);
   });
 
   it("are made by one process when two look at once", async () => {

@@ -3,7 +3,7 @@
 // (stripe_standin_webhook_deliveries), queued in the same transaction as the change they announce, so a restart, a
 // kill -9 or another app process carries on where a failed attempt left off.
 import { createHmac } from "node:crypto";
-import { asc, eq, inArray, lte, min } from "drizzle-orm";
+import { asc, eq, inArray, lte } from "drizzle-orm";
 import { stripeStandinWebhookDeliveries } from "~/db/schema";
 import type { Database, Executor } from "~/server/platform/db.server";
 import type { Logger } from "~/server/platform/logger.server";
@@ -111,7 +111,7 @@ export function webhookDeliveries(options: WebhookOptions) {
 
   /** Milliseconds until the earliest pending event is due (0 when one is due now), or undefined with none. */
   async function untilNextDue() {
-    const [row] = await db.select({ next: min(table.nextAttemptAt) }).from(table);
+    const [row] = await db.select({ next: table.nextAttemptAt }).from(table).orderBy(asc(table.nextAttemptAt)).limit(1);
     return row?.next ? Math.max(0, row.next.getTime() - now().getTime()) : undefined;
   }
 
