@@ -93,6 +93,24 @@ module.exports = {
       to: { path: "^app/", pathNot: "^app/domain/draw/" },
     },
     {
+      name: "payment-stand-in-loaded-on-demand",
+      severity: "error",
+      comment:
+        "The Stripe stand-in (server/stand-ins/payments/) is imported only by server/payments.ts, and only with " +
+        "import(), so a deployment with STRIPE_SECRET_KEY never loads its code (type-only imports are erased).",
+      from: { pathNot: "^server/stand-ins/payments/" },
+      to: { path: "^server/stand-ins/payments/", dependencyTypesNot: ["dynamic-import", "type-only"] },
+    },
+    {
+      name: "payment-stand-in-stands-apart",
+      severity: "error",
+      comment:
+        "The stand-in plays Stripe: it uses the database, the logger and pure helpers, never an area's use-cases " +
+        "or the rest of the Express entry.",
+      from: { path: "^server/stand-ins/payments/" },
+      to: { path: `^app/server/${AREAS}/|^app/routes/|^server/(?!stand-ins/payments/)` },
+    },
+    {
       name: "client-never-imports-server",
       severity: "error",
       comment: "Components and hooks run in the browser: no .server modules.",

@@ -114,7 +114,9 @@ export async function createApp(
   app.get("/media/:key", mediaFiles(services));
   app.get("/images/competitions/:file", legacyArtwork);
   // Stripe webhook (raw body) and, without STRIPE_SECRET_KEY, the Stripe stand-in: both before React Router.
-  mountPayments(app, services);
+  const standin = await mountPayments(app, services);
+  // The stand-in retries webhook events that failed, this process's and those a stopped one left (tests by hand).
+  if (standin && services.env.NODE_ENV !== "test") services.jobs.push(standin.webhooks.start());
   // Without DRAND_URL, the local test beacon the draws read (drand's HTTP API shape, its own key pair).
   mountLocalBeacon(app, services);
 

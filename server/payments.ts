@@ -10,7 +10,7 @@ import { standinCredentials } from "~/server/platform/payments.server";
 import { siteOrigins } from "~/server/platform/public-origin.server";
 import type { Services } from "~/server/platform/services.server";
 import { servicesFor } from "./request-log";
-import { createStripeStandin, type StandinOptions } from "./stripe-standin";
+import type { StandinOptions, StripeStandin } from "./stand-ins/payments";
 
 /** The spec's create-payment call: one competition, or several lines (a basket). Any other field is ignored. */
 const CheckoutRequest = z.union([
@@ -38,13 +38,14 @@ const CheckoutRequest = z.union([
 /**
  * Mounts the payment endpoints: the Stripe webhook (raw body, before any body parser and before React Router),
  * the JSON create-payment call POST /api/checkout (session cookie; used by scripts and the checkout benchmark),
- * and, without STRIPE_SECRET_KEY, the built-in Stripe stand-in under /stripe-standin.
+ * and, without STRIPE_SECRET_KEY, the built-in Stripe stand-in under /stripe-standin (returned, so its webhook
+ * retries can be started as a job).
  */
-export function mountPayments(
+export async function mountPayments(
   app: express.Express,
   services: Services,
-  options: { publicBaseUrl?: string; standin?: Pick<Partial<StandinOptions>, "retryDelaysMs" | "now"> } = {},
-) {
+  options: { publicBaseUrl?: string; standin?: Pick<StandinOptions, "now"> } = {},
+): Promise<StripeStandin | undefined> {
   app.post("/api/stripe/webhook", express.raw({ type: "application/json", limit: "1mb" }), async (req, res) => {
     const scoped = servicesFor(services, res);
     try {
@@ -128,21 +129,22 @@ export function mountPayments(
     res.json(status.state === "queued" ? { ...status, until: status.until.toISOString() } : status);
   });
 
-  if (services.payments.mode === "standin") {
-    const credentials = standinCredentials(services.env.AUTH_SECRET, services.env.STRIPE_WEBHOOK_SECRET);
-    const publicBaseUrl = (options.publicBaseUrl ?? services.env.BASE_URL).replace(/\/$/, "");
-    app.use(
-      "/stripe-standin",
-      createStripeStandin({
-        db: services.db,
-        apiKey: credentials.apiKey,
-        webhookSecret: credentials.webhookSecret,
-        publicBaseUrl,
-        webhookUrl: `${publicBaseUrl}/api/stripe/webhook`,
-        merchantName: "Paddock",
-        logger: services.logger.child({ component: "stripe-standin" }),
-        ...options.standin,
-      }),
-    );
-  }
+  if (services.payments.mode !== "standin") return undefined;
+  // Imported only here, when it is to be served: with STRIPE_SECRET_KEY set its code is never even loaded.
+  const { createStripeStandin } = await import("./stand-ins/payments");
+  const credentials = standinCredentials(services.env.AUTH_SECRET, services.env.STRIPE_WEBHOOK_SECRET);
+  const publicBaseUrl = (options.publicBaseUrl ?? services.env.BASE_URL).replace(/\/$/, "");
+  const standin = createStripeStandin({
+    db: services.db,
+    apiKey: credentials.apiKey,
+    webhookSecret: credentials.webhookSecret,
+    publicBaseUrl,
+    webhookUrl: `${publicBaseUrl}/api/stripe/webhook`,
+    merchantName: "Paddock",
+    logger: services.logger.child({ component: "stripe-standin" }),
+    rateLimitPerSecond: services.env.STRIPE_STANDIN_RATE_LIMIT,
+    ...options.standin,
+  });
+  app.use("/stripe-standin", standin.router);
+  return standin;
 }

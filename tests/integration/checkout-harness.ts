@@ -21,7 +21,7 @@ import { type CheckoutLineInput, startCheckout } from "~/server/checkout/checkou
 import { createCompetition, createVerifiedUser, SAMPLE_SKILL_QUESTION } from "~/server/demo/factories.server";
 import { createPaymentProvider, standinCredentials } from "~/server/platform/payments.server";
 import { mountPayments } from "../../server/payments";
-import { signPayload } from "../../server/stripe-standin";
+import { signPayload } from "../../server/stand-ins/payments";
 import { createTestServices, type TestServices } from "../support/services";
 
 export const CORRECT = SAMPLE_SKILL_QUESTION.correctAnswer;
@@ -53,15 +53,21 @@ export async function createCheckoutHarness(env: Record<string, string> = {}) {
       authSecret: services.env.AUTH_SECRET,
     });
   services.payments = provider();
-  // Retries after the first delivery are left out so a test decides when (and whether) an event arrives; the
-  // stand-in keeps the app's clock, so a test that moves time moves it for the provider too.
-  mountPayments(app, services, { publicBaseUrl: baseUrl, standin: { retryDelaysMs: [0], now: () => services.now() } });
+  // The webhook retries are not started, so a test decides when (and whether) a failed event arrives
+  // (`standin.webhooks.deliverDue()`); the stand-in keeps the app's clock, so a test that moves time moves it for
+  // the provider too.
+  const standin = await mountPayments(app, services, {
+    publicBaseUrl: baseUrl,
+    standin: { now: () => services.now() },
+  });
+  if (!standin) throw new Error("the checkout harness needs the payment stand-in");
   const credentials = standinCredentials(services.env.AUTH_SECRET);
 
   const harness = {
     services,
     baseUrl,
     control,
+    standin,
     /** Points the app's provider somewhere nothing listens (a provider outage), or back at the stand-in. */
     providerDown(down: boolean) {
       services.payments = down

@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { createPaymentProvider, standinCredentials, toSessionSummary } from "~/server/platform/payments.server";
-import { signPayload } from "../../server/stripe-standin";
+import { signPayload } from "../../server/stand-ins/payments";
 
 const authSecret = "provider-test-secret-provider-test-secret";
 const payload = JSON.stringify({

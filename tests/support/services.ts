@@ -17,7 +17,9 @@ export async function createTestServices(overrides: Record<string, string> = {})
     DATA_DIR: dataDir,
     BASE_URL: "http://localhost:3999",
     BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
-    // No payment queue unless a test is about it (payment-queue.test.ts): checkouts get their sessions at once.
+    // Tests create checkout sessions faster than Stripe's sandbox allows; the rate limit's own tests turn it on,
+    // and the payment queue's (payment-queue.test.ts) set the app's pace: otherwise sessions are made at once.
+    STRIPE_STANDIN_RATE_LIMIT: "0",
     PAYMENT_PROVIDER_RATE: "10000",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...overrides,

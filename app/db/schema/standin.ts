@@ -42,3 +42,26 @@ export const stripeStandinSessions = pgTable(
 );
 
 export type StandinSessionRow = typeof stripeStandinSessions.$inferSelect;
+
+/**
+ * The stand-in's webhook events not yet delivered, kept like Stripe keeps them: a delivery that fails is retried
+ * with backoff, by any app process and after a restart (a kill -9 loses nothing). Delivered events are deleted.
+ */
+export const stripeStandinWebhookDeliveries = pgTable(
+  "stripe_standin_webhook_deliveries",
+  {
+    /** The event's id (evt_…), the same on every attempt, as Stripe's is. */
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    /** The event's JSON exactly as first built; each attempt signs it again with that attempt's time. */
+    payload: text("payload").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    /** When it is due; an attempt in flight pushes it ahead by a lease, so one process at a time tries it. */
+    nextAttemptAt: instant("next_attempt_at").notNull(),
+    lastError: text("last_error"),
+    createdAt: instant("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("stripe_standin_webhook_deliveries_due_idx").on(t.nextAttemptAt)],
+);
+
+export type StandinWebhookDeliveryRow = typeof stripeStandinWebhookDeliveries.$inferSelect;

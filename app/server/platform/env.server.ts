@@ -51,6 +51,13 @@ export const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
   /**
+   * The built-in Stripe stand-in (ADR 004) is served when STRIPE_SECRET_KEY is unset; false forbids it, so a
+   * deployment without the key stops at start instead of taking test payments.
+   */
+  PAYMENTS_STAND_IN: booleanFlag,
+  /** Requests a second each stand-in API endpoint takes before it answers 429, as Stripe's do; 0 is no limit. */
+  STRIPE_STANDIN_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(25),
+  /**
    * drand's HTTP API (for example https://api.drand.sh): draws then read drand quicknet. Unset, they read the local
    * test beacon this app serves itself, and the draw pages say so.
    */
@@ -116,6 +123,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parse(EnvSchema, source);
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     throw new Error("Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither");
+  }
+  if (env.PAYMENTS_STAND_IN === false && !env.STRIPE_SECRET_KEY) {
+    throw new Error("Invalid configuration:\n  STRIPE_SECRET_KEY: required when PAYMENTS_STAND_IN=false");
+  }
+  if (env.PAYMENTS_STAND_IN === true && env.STRIPE_SECRET_KEY) {
+    throw new Error("Invalid configuration:\n  PAYMENTS_STAND_IN: true cannot be used with STRIPE_SECRET_KEY");
   }
   const dataDir = path.resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });

@@ -4,7 +4,7 @@ import type { Env } from "./env.server";
 
 /**
  * The one payment path: Stripe's API through the official SDK. With STRIPE_SECRET_KEY it talks to Stripe;
- * without it the same SDK talks to the built-in stand-in (server/stripe-standin.ts) served by this app under
+ * without it the same SDK talks to the built-in stand-in (server/stand-ins/payments/) served by this app under
  * /stripe-standin, so the application code is identical either way.
  */
 

@@ -44,6 +44,8 @@ export function app(): Promise<Running> {
       AUTH_RATE_LIMIT: "false",
       // Likewise every page's live-update stream comes from one address; the caps are tested in http-limits.test.ts.
       LIVE_STREAMS_PER_CLIENT: "10000",
+      // Journeys are not about the payment stand-in's rate limit (tests/integration/standin-rate-limit.test.ts is).
+      STRIPE_STANDIN_RATE_LIMIT: "0",
       LOG_LEVEL: "warn",
       DNS_SERVERS: dns.address,
     });

@@ -1,0 +1,91 @@
+// The hosted payment page (Stripe Checkout's stand-in): GET shows the session, POST takes a test card and, when it
+// pays, completes the session and queues checkout.session.completed in one transaction before the redirect.
+import { and, eq, gt } from "drizzle-orm";
+import express, { type Response, type Router } from "express";
+import { type StandinSessionRow, stripeStandinSessions } from "~/db/schema";
+import { notFoundPage, payPage } from "./page-html";
+import { loadSession, randomId, type StandinContext, sessionJson } from "./state";
+import { chargeTestCard, readCardForm } from "./test-cards";
+
+/** The security headers' CSP nonce for this response, when they set one. */
+const nonceOf = (res: Response) => (typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : undefined);
+
+function successTarget(row: StandinSessionRow) {
+  return row.successUrl.replaceAll("{CHECKOUT_SESSION_ID}", row.id);
+}
+
+export function hostedPageRouter(context: StandinContext, merchantName: string): Router {
+  const { db, now } = context;
+  const router = express.Router();
+
+  const page = (res: Response, status: number, html: string) => {
+    res
+      .status(status)
+      .set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "X-Robots-Tag": "noindex" })
+      .send(html);
+  };
+
+  router.get("/pay/:id", async (req, res, next) => {
+    try {
+      const row = await loadSession(context, String(req.params.id));
+      if (!row) return page(res, 404, notFoundPage(merchantName, nonceOf(res)));
+      if (row.status === "complete") return res.redirect(303, successTarget(row));
+      return page(res, 200, payPage(row, merchantName, {}, nonceOf(res)));
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.post("/pay/:id", express.urlencoded({ extended: false, limit: "10kb" }), async (req, res, next) => {
+    try {
+      const row = await loadSession(context, String(req.params.id));
+      if (!row) return page(res, 404, notFoundPage(merchantName, nonceOf(res)));
+      if (row.status === "complete") return res.redirect(303, successTarget(row));
+      if (row.status !== "open") return page(res, 410, payPage(row, merchantName, {}, nonceOf(res)));
+      const form = readCardForm(req.body as Record<string, unknown>);
+      const outcome = chargeTestCard(form, now());
+      if (!outcome.ok)
+        return page(res, outcome.status, payPage(row, merchantName, { form, error: outcome }, nonceOf(res)));
+      // With manual capture the card is only authorised: the session completes unpaid until the PaymentIntent is
+      // captured (Stripe's behaviour for payment_intent_data[capture_method]=manual).
+      const manual = row.captureMethod === "manual";
+      const completed = await db.transaction(async (tx) => {
+        const [paid] = await tx
+          .update(stripeStandinSessions)
+          .set({
+            status: "complete",
+            paymentStatus: manual ? "unpaid" : "paid",
+            paymentIntent: randomId("pi"),
+            paymentIntentStatus: manual ? "requires_capture" : "succeeded",
+            cardFunding: outcome.card.funding,
+            cardBrand: outcome.card.brand,
+            cardLast4: outcome.card.last4,
+            completedAt: now(),
+          })
+          .where(
+            and(
+              eq(stripeStandinSessions.id, row.id),
+              eq(stripeStandinSessions.status, "open"),
+              gt(stripeStandinSessions.expiresAt, now()),
+            ),
+          )
+          .returning();
+        if (!paid) return undefined;
+        const json = sessionJson(paid, context.publicBaseUrl);
+        return { paid, event: await context.enqueueEvent(tx, "checkout.session.completed", json) };
+      });
+      if (!completed) {
+        // Someone else completed or expired it a moment ago: show whatever it is now.
+        const latest = await loadSession(context, row.id);
+        if (latest?.status === "complete") return res.redirect(303, successTarget(latest));
+        return page(res, 410, payPage(latest ?? row, merchantName, {}, nonceOf(res)));
+      }
+      await context.deliverNow(completed.event);
+      res.redirect(303, successTarget(completed.paid));
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  return router;
+}
