@@ -12,8 +12,8 @@ import { queueCloseResults } from "./close-results.server";
 /**
  * Freezes a closed competition's entry list into its manifest and publishes the hash at once (draw-v1.md, "Close").
  * Every ticket is read and the draw's rule (domain/draw/entries) picks the entries and counts the rest. Every
- * entrant is told their result with the hash in the same transaction (close-results). Idempotent: a second call, from this process or
- * another, finds the row and changes nothing (and sends nothing).
+ * entrant is told their result with the hash in the same transaction (close-results). Idempotent: a second call,
+ * from this process or another, finds the row and changes nothing (and sends nothing).
  */
 export async function publishManifest(tx: Tx, site: ManifestSite, competitionId: number, now: Date) {
   const { chain } = site;
