@@ -12,7 +12,6 @@ export const profiles = pgTable("profiles", {
   firstName: text("first_name"),
   lastName: text("last_name"),
   phone: text("phone"),
-  marketingConsent: boolean("marketing_consent").notNull().default(false),
   /** A new address waiting for its owner to confirm it from the link we sent there. */
   pendingEmail: text("pending_email"),
   dateOfBirth: date("date_of_birth"),

@@ -42,7 +42,6 @@ export async function getProfile(services: Services, user: SessionUser): Promise
     firstName: profiles.firstName,
     lastName: profiles.lastName,
     phone: profiles.phone,
-    marketingConsent: profiles.marketingConsent,
     pendingEmail: profiles.pendingEmail,
   };
   let [row] = await services.db.select(columns).from(profiles).where(eq(profiles.userId, user.id));
@@ -108,7 +107,6 @@ async function saveProfile(services: Services, request: Request, user: SessionUs
         firstName: input.firstName,
         lastName: input.lastName,
         phone: input.phone ?? null,
-        marketingConsent: input.marketingConsent,
         ...(outcome.emailChangeSentTo ? { pendingEmail: outcome.emailChangeSentTo } : {}),
         updatedAt: services.now(),
       })

@@ -302,13 +302,12 @@ export async function selfExclude(
     const until = exclusionEnd(now, months, isActiveUntil(row.excludedUntil, now) ? row.excludedUntil : null);
     await tx.update(playerLimits).set({ excludedUntil: until, updatedAt: now }).where(eq(playerLimits.userId, userId));
 
-    // Self-exclusion stops marketing: consent off on the profile, recorded, and any newsletter subscription ended.
+    // Self-exclusion stops marketing: consent withdrawn in the ledger for every address, newsletters ended.
     const [account] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
     const [profile] = await tx.select({ email: profiles.email }).from(profiles).where(eq(profiles.userId, userId));
     const emails = [
       ...new Set([account?.email, profile?.email].filter((e): e is string => Boolean(e)).map((e) => e.toLowerCase())),
     ];
-    await tx.update(profiles).set({ marketingConsent: false, updatedAt: now }).where(eq(profiles.userId, userId));
     for (const email of emails) {
       await recordConsent(tx, {
         email,
