@@ -1,6 +1,8 @@
 /** The fairness promises on /about. Policy figures come from ./policy so each is written once. */
+
+import { MIN_AGE } from "~/domain/eligibility";
 import type { RichText } from "./document";
-import { ELIGIBLE_COUNTRIES, MIN_AGE } from "./policy";
+import { ELIGIBLE_COUNTRIES } from "./policy";
 
 /** Icons are named here and drawn by the page, so content stays free of components. */
 export type FairnessIcon = "brain" | "dices" | "mail" | "calendar-check";

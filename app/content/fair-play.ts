@@ -5,18 +5,13 @@
 
 import { ESCALATION_WEEKS } from "~/domain/complaints";
 import { CREDIT_CARD_MONTHLY_CAP_PENCE } from "~/domain/credit-card-cap";
-import { ELIGIBLE_COUNTRIES as COUNTRY_CODES } from "~/domain/eligibility";
+import { ELIGIBLE_COUNTRIES as COUNTRY_CODES, MIN_AGE } from "~/domain/eligibility";
 import { formatPence } from "~/domain/money";
 import { MAX_SELF_EXCLUSION_MONTHS, MIN_SELF_EXCLUSION_MONTHS, PAUSE_DAYS } from "~/domain/player-protection";
 import { COUNTRY_NAMES, paidEntryCountries, type SiteSettings } from "~/domain/site-settings";
+import { SPEND_LIMIT_INCREASE_COOLING_OFF_HOURS } from "~/domain/spend-limit";
 import type { DocumentSection, RichText } from "./document";
-import {
-  ELIGIBLE_COUNTRIES,
-  MIN_AGE,
-  POSTAL_ENTRY_REQUIRED_DETAILS,
-  SPEND_LIMIT_INCREASE_COOLING_OFF_HOURS,
-  SPEND_LIMIT_MINIMUM,
-} from "./policy";
+import { ELIGIBLE_COUNTRIES, POSTAL_ENTRY_REQUIRED_DETAILS, SPEND_LIMIT_MINIMUM } from "./policy";
 import { SUPPORT_SERVICES } from "./support";
 
 const list = (items: readonly string[]) =>

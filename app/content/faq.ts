@@ -1,14 +1,14 @@
 /**
  * Questions and answers shown on /faq (siteFaq, nine items) and /how-it-works (howItWorksFaq, five items).
- * Policy figures come from ./policy so each is written once.
+ * Policy figures come from ./policy and the rules' own from domain/, so each is written once.
  */
 import { CREDIT_CARD_MONTHLY_CAP_PENCE } from "~/domain/credit-card-cap";
+import { MIN_AGE } from "~/domain/eligibility";
 import { formatPence } from "~/domain/money";
+import { SPEND_LIMIT_INCREASE_COOLING_OFF_HOURS } from "~/domain/spend-limit";
 import {
-  MIN_AGE,
   PRIZE_DISPATCH_DAYS,
   REFUND_REQUEST_DAYS,
-  SPEND_LIMIT_INCREASE_COOLING_OFF_HOURS,
   SPEND_LIMIT_MINIMUM,
   WINNER_CONTACT_HOURS,
   WINNER_NOTIFY_AIM_HOURS,

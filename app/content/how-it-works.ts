@@ -1,11 +1,10 @@
-/** The steps and benefits on /how-it-works. Policy figures come from ./policy so each is written once. */
-import {
-  MIN_AGE,
-  PRIZE_DISPATCH_DAYS,
-  SPEND_LIMIT_MINIMUM,
-  WINNER_CONTACT_HOURS,
-  WINNER_NOTIFY_AIM_HOURS,
-} from "./policy";
+/**
+ * The steps and benefits on /how-it-works. Policy figures come from ./policy and the rules'
+ * own from domain/, so each is written once.
+ */
+
+import { MIN_AGE } from "~/domain/eligibility";
+import { PRIZE_DISPATCH_DAYS, SPEND_LIMIT_MINIMUM, WINNER_CONTACT_HOURS, WINNER_NOTIFY_AIM_HOURS } from "./policy";
 
 /** Icons are named here and drawn by the page, so content stays free of components. */
 export type HowItWorksIcon =

@@ -1,6 +1,7 @@
 /**
  * Policy figures quoted on the public pages (terms, refunds, privacy, FAQ, how it works, about).
- * Each figure is written once here; pages interpolate these constants rather than repeating numbers.
+ * Each figure is written once here; pages interpolate these constants rather than repeating numbers. Figures a
+ * rule decides by (minimum age, prize claim period, spend-limit cooling-off) live with their rules in domain/.
  * Source: spec section 9 "Business constants and limits" and DESIGN.md "Rules that are product requirements".
  */
 
@@ -8,8 +9,7 @@
 export const LEGAL_LAST_UPDATED = "January 2025";
 export const LEGAL_LAST_UPDATED_ISO = "2025-01";
 
-/** Eligibility. */
-export const MIN_AGE = 18;
+/** Eligibility (the minimum age is the rule's: MIN_AGE in domain/eligibility). */
 export const ELIGIBLE_COUNTRIES = "the United Kingdom and the Republic of Ireland";
 
 /** Winners are contacted within this many hours of the draw (the commitment in the terms). */
@@ -30,9 +30,8 @@ export const BANK_PROCESSING = "3-5 working days";
 export const SUPPORT_HOURS = "Mon-Fri 9:00-18:00 GMT";
 export const REPLY_WITHIN_HOURS = 24;
 
-/** Player protection. */
+/** Player protection (the cooling-off period is the rule's: domain/spend-limit). */
 export const SPEND_LIMIT_MINIMUM = "£0";
-export const SPEND_LIMIT_INCREASE_COOLING_OFF_HOURS = 24;
 
 /** Free postal entry: the address, one line per element. */
 export const POSTAL_ENTRY_ADDRESS = [
@@ -58,6 +57,3 @@ export const POSTAL_ENTRY_REQUIRED_DETAILS = [
 /** Privacy: statutory figures quoted in the privacy policy. */
 export const DATA_RIGHTS_REPLY_WITHIN = "one month";
 export const ACCOUNTING_RECORDS_RETENTION = "six years from the end of the financial year concerned";
-
-/** A winner who has not confirmed a delivery address this many days after the draw loses the prize to an alternate. */
-export const PRIZE_CLAIM_DAYS = 14;

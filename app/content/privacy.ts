@@ -1,12 +1,11 @@
-/** The privacy policy shown at /privacy. Policy figures come from ./policy so each is written once. */
+/**
+ * The privacy policy shown at /privacy. Policy figures come from ./policy and the rules'
+ * own from domain/, so each is written once.
+ */
+
+import { MIN_AGE } from "~/domain/eligibility";
 import type { LegalDocument } from "./document";
-import {
-  ACCOUNTING_RECORDS_RETENTION,
-  DATA_RIGHTS_REPLY_WITHIN,
-  MIN_AGE,
-  REPLY_WITHIN_HOURS,
-  SUPPORT_HOURS,
-} from "./policy";
+import { ACCOUNTING_RECORDS_RETENTION, DATA_RIGHTS_REPLY_WITHIN, REPLY_WITHIN_HOURS, SUPPORT_HOURS } from "./policy";
 
 export const privacy: LegalDocument = {
   title: "Privacy policy",

@@ -1,15 +1,19 @@
-/** The terms and conditions shown at /terms. Policy figures come from ./policy so each is written once. */
+/**
+ * The terms and conditions shown at /terms. Policy figures come from ./policy and the rules'
+ * own from domain/, so each is written once.
+ */
+
+import { MIN_AGE } from "~/domain/eligibility";
+import { PRIZE_CLAIM_DAYS } from "~/domain/prize-claim";
+import { SPEND_LIMIT_INCREASE_COOLING_OFF_HOURS } from "~/domain/spend-limit";
 import type { LegalDocument } from "./document";
 import {
   ELIGIBLE_COUNTRIES,
-  MIN_AGE,
   POSTAL_ENTRY_REQUIRED_DETAILS,
-  PRIZE_CLAIM_DAYS,
   PRIZE_DISPATCH_DAYS,
   REFUND_ISSUE_WORKING_DAYS,
   REFUND_REQUEST_DAYS,
   REPLY_WITHIN_HOURS,
-  SPEND_LIMIT_INCREASE_COOLING_OFF_HOURS,
   SPEND_LIMIT_MINIMUM,
   SUPPORT_HOURS,
   WINNER_CONTACT_HOURS,

@@ -106,3 +106,7 @@ export type PostalRejectionReason = (typeof POSTAL_REJECTION_REASONS)[number];
 /** A prize claim's steps: the winner confirms the delivery address, staff ship it, then mark it delivered. */
 export const PRIZE_CLAIM_STATUSES = ["confirmed", "shipped", "delivered"] as const;
 export type PrizeClaimStatus = (typeof PRIZE_CLAIM_STATUSES)[number];
+
+/** Why a prize may pass from a drawn entry to the next alternate: this fixed list and nothing else (draw-v1.md). */
+export const SKIP_REASONS = ["unclaimed", "ineligible", "refunded"] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];

@@ -1,6 +1,6 @@
 // A date of birth typed as three fields (day, month, year), as UK public-service forms ask it. Pure: the caller
 // gives today's date (London's calendar).
-import { ageOn, daysInMonth } from "./eligibility";
+import { ageOn, compareDates, daysInMonth, MAX_AGE } from "./eligibility";
 import type { CalendarDate } from "./london-time";
 
 export type DateParts = { day?: string; month?: string; year?: string };
@@ -16,9 +16,6 @@ export function dobMissingMessage(missing: readonly ("day" | "month" | "year")[]
   if (missing.length === 0 || missing.length === 3) return DOB_MESSAGES.missing;
   return `Date of birth must include a ${missing.join(" and ")}`;
 }
-
-/** The oldest age taken as real: anything older is a typing slip. */
-export const MAX_AGE = 130;
 
 export type DateOfBirthReading = { ok: true; date: CalendarDate; iso: string } | { ok: false; message: string };
 
@@ -39,8 +36,7 @@ export function readDateOfBirth(parts: DateParts, today: CalendarDate): DateOfBi
   const date = { year: Number(text.year), month: Number(text.month), day: Number(text.day) };
   if (date.month < 1 || date.month > 12 || date.day < 1 || date.day > daysInMonth(date.year, date.month))
     return { ok: false, message: DOB_MESSAGES.real };
-  const order = date.year - today.year || date.month - today.month || date.day - today.day;
-  if (order >= 0) return { ok: false, message: DOB_MESSAGES.past };
+  if (compareDates(date, today) >= 0) return { ok: false, message: DOB_MESSAGES.past };
   if (ageOn(date, today) > MAX_AGE) return { ok: false, message: DOB_MESSAGES.real };
   return { ok: true, date, iso: isoDate(date) };
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { ageOn, checkEligibility, daysInMonth, isEligibleCountry, MIN_AGE, parseIsoDate } from "./eligibility";
+import {
+  ageOn,
+  checkAge,
+  checkEligibility,
+  checkRecordedEligibility,
+  daysInMonth,
+  isEligibleCountry,
+  MAX_AGE,
+  MIN_AGE,
+  parseIsoDate,
+} from "./eligibility";
 
 describe("parseIsoDate", () => {
   it("reads real calendar dates", () => {
@@ -128,6 +138,49 @@ describe("checkEligibility", () => {
   });
   it("checks age before country, so a minor abroad hears about age", () => {
     expect(checkEligibility({ dateOfBirth: "2015-01-01", country: "FR" }, now)).toEqual({
+      ok: false,
+      reason: "under_18",
+    });
+  });
+});
+
+describe("checkAge", () => {
+  const now = new Date("2026-06-15T09:00:00Z");
+  it.each([
+    ["2008-06-15", { ok: true, age: 18 }],
+    ["1896-06-15", { ok: true, age: MAX_AGE }],
+    ["2008-06-16", { ok: false, reason: "under_18" }],
+    ["2026-06-15", { ok: false, reason: "under_18" }],
+    ["2026-06-16", { ok: false, reason: "future_date" }],
+    ["1895-06-15", { ok: false, reason: "invalid_date" }],
+    ["1990-02-30", { ok: false, reason: "invalid_date" }],
+    ["", { ok: false, reason: "invalid_date" }],
+  ])("reads %j as %j", (dateOfBirth, decision) => {
+    expect(checkAge(dateOfBirth, now)).toEqual(decision);
+  });
+});
+
+describe("checkRecordedEligibility", () => {
+  const now = new Date("2026-06-15T09:00:00Z");
+  const confirmedAt = new Date("2026-01-01T12:00:00Z");
+  it.each([
+    ["nothing recorded", undefined, { ok: false, reason: "not_confirmed" }],
+    ["details never confirmed", { dateOfBirth: "1990-01-01", country: "GB", confirmedAt: null }, "not_confirmed"],
+    ["a confirmation without a date of birth", { dateOfBirth: null, country: "GB", confirmedAt }, "not_confirmed"],
+    ["a date of birth after today", { dateOfBirth: "2026-06-16", country: "GB", confirmedAt }, "future_date"],
+    ["an age over 130", { dateOfBirth: "1895-06-15", country: "GB", confirmedAt }, "invalid_date"],
+    ["a date that does not exist", { dateOfBirth: "1990-02-30", country: "GB", confirmedAt }, "invalid_date"],
+    ["someone a day short of 18", { dateOfBirth: "2008-06-16", country: "GB", confirmedAt }, "under_18"],
+    ["a country outside the UK and Ireland", { dateOfBirth: "1990-01-01", country: "FR", confirmedAt }, "not_resident"],
+    ["no country", { dateOfBirth: "1990-01-01", country: null, confirmedAt }, "not_resident"],
+  ] as const)("refuses %s", (_case, recorded, reason) => {
+    const decision = checkRecordedEligibility(recorded, now);
+    expect(decision).toEqual(typeof reason === "string" ? { ok: false, reason } : reason);
+  });
+  it("lets in an account that confirmed at 17 from its 18th birthday", () => {
+    const recorded = { dateOfBirth: "2008-06-15", country: "IE", confirmedAt };
+    expect(checkRecordedEligibility(recorded, now)).toEqual({ ok: true, age: 18 });
+    expect(checkRecordedEligibility(recorded, new Date("2026-06-14T09:00:00Z"))).toEqual({
       ok: false,
       reason: "under_18",
     });

@@ -41,6 +41,8 @@ describe("a free postal entry", () => {
     ["without the statement accepting the terms", { termsAccepted: false }, {}, "incomplete"],
     ["with a date of birth that is no date", { dateOfBirth: "1990-02-30" }, {}, "incomplete"],
     ["from someone a day short of 18", { dateOfBirth: "2008-11-21" }, {}, "under 18"],
+    ["with a date of birth after the day it arrived", { dateOfBirth: "2026-11-21" }, {}, "incomplete"],
+    ["with a date of birth more than 130 years before", { dateOfBirth: "1895-11-20" }, {}, "incomplete"],
     ["after the entry cap was reached", {}, { entriesBeforeReceipt: 100 }, "void: sold out"],
     ["when no ticket is left to give it", {}, { roomNow: false }, "void: sold out"],
     ["from a person already at the cap", {}, { personEntries: 5 }, "over the per-person cap"],
@@ -52,6 +54,15 @@ describe("a free postal entry", () => {
 
   it("on the closing instant is on time, and someone 18 that day is old enough", () => {
     expect(decide({ dateOfBirth: "2008-11-20" }, { receivedAt: FACTS.closesAt })).toEqual({ outcome: "accepted" });
+  });
+
+  it("takes an entrant of 130 and says why a date of birth that cannot be right is refused", () => {
+    expect(decide({ dateOfBirth: "1896-11-20" })).toEqual({ outcome: "accepted" });
+    expect(decide({ dateOfBirth: "2030-01-01" })).toEqual({
+      outcome: "rejected",
+      reason: "incomplete",
+      detail: "The date of birth cannot be right: it is after the entry arrived, or more than 130 years before.",
+    });
   });
 
   it("under the cap by one is accepted, and no cap means any number", () => {

@@ -1,8 +1,7 @@
 // The free postal entry rules (terms, "Free postal entry"). Pure rules, no I/O: the caller gathers the facts
 // (earlier envelopes, tickets already issued, the person's entries) inside the transaction that records the entry.
 import type { PostalRejectionReason } from "../db/constants";
-import { ageOn, MIN_AGE, parseIsoDate } from "./eligibility";
-import { londonDate } from "./london-time";
+import { checkAge, MAX_AGE, MIN_AGE, parseIsoDate } from "./eligibility";
 
 /** What staff copy from the card, as written (blank when the entrant left it out). */
 export type PostalCard = {
@@ -73,9 +72,14 @@ export function decidePostalEntry(card: PostalCard, facts: PostalFacts): PostalD
     return reject("late", "Received after the competition closed.");
   const missing = missingCardFields(card);
   if (missing.length > 0) return reject("incomplete", `Missing: ${missing.join(", ")}.`);
-  const dob = parseIsoDate(card.dateOfBirth);
-  if (dob && ageOn(dob, londonDate(facts.receivedAt)) < MIN_AGE)
+  const age = checkAge(card.dateOfBirth, facts.receivedAt);
+  if (!age.ok && age.reason === "under_18")
     return reject("under 18", `The entrant was under ${MIN_AGE} when the entry was received.`);
+  if (!age.ok)
+    return reject(
+      "incomplete",
+      `The date of birth cannot be right: it is after the entry arrived, or more than ${MAX_AGE} years before.`,
+    );
   if (facts.entriesBeforeReceipt >= facts.entryCap || !facts.roomNow)
     return reject("void: sold out", "The entry cap was reached before this entry could be entered.");
   if (facts.perPersonCap !== null && facts.personEntries >= facts.perPersonCap)

@@ -1,6 +1,8 @@
 // A winner's prize claim: confirm the address within the claim period, then shipped, then delivered. Pure rules.
-import { PRIZE_CLAIM_DAYS } from "../content/policy";
 import type { PrizeClaimStatus } from "../db/constants";
+
+/** A winner who has not confirmed a delivery address this many days after the draw loses the prize to an alternate. */
+export const PRIZE_CLAIM_DAYS = 14;
 
 const DAY_MS = 86_400_000;
 

@@ -1,7 +1,8 @@
 // Monthly spend limits set by the player: lowering applies at once, raising or removing after a cooling-off
 // period (DESIGN.md, Rules). Pure rules, no I/O; money in integer pence.
-import { SPEND_LIMIT_INCREASE_COOLING_OFF_HOURS } from "../content/policy";
 
+/** Raising or removing a limit takes effect after this many hours. */
+export const SPEND_LIMIT_INCREASE_COOLING_OFF_HOURS = 24;
 export const LIMIT_COOLING_OFF_MS = SPEND_LIMIT_INCREASE_COOLING_OFF_HOURS * 60 * 60 * 1000;
 /** The largest limit the form accepts (£1,000,000), so the number stays a plain integer column. */
 export const MAX_LIMIT_PENCE = 100_000_000;

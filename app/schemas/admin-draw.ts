@@ -1,4 +1,4 @@
-import { SKIP_REASONS } from "~/domain/draw/skip-reasons";
+import { SKIP_REASONS } from "~/db/constants";
 import { z } from "~/schemas/zod";
 import { errorNotice, formCheck } from "./form";
 

@@ -71,9 +71,10 @@ describe("joining on /join", () => {
         firstName: "Harriet",
         lastName: "Gallop",
         phone: "07700 900123",
-        marketingConsent: true,
       });
-      expect(await services.db.select().from(consentRecords).where(eq(consentRecords.email, email))).toHaveLength(1);
+      expect(await services.db.select().from(consentRecords).where(eq(consentRecords.email, email))).toMatchObject([
+        { purpose: "marketing", granted: true, source: "sign-up:join" },
+      ]);
 
       const mail = await waitForMail((m) => m.to === email && /Confirm your Paddock/.test(m.subject));
       const link = mail.body.match(/https?:\/\/\S+/)?.[0];

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { playerLimits, profiles } from "~/db/schema";
+import { consentStateOf, recordConsent } from "~/server/platform/consent.server";
 import { app } from "./support/app";
 import { expectAccessible, expectNoConsoleErrors } from "./support/browser";
 import {
@@ -89,7 +90,14 @@ describe("player protection", JOURNEY, () => {
     const competition = await createCompetition();
     const { page, user, baseUrl } = await signedInPage({ eligible: true });
     const { services } = await app();
-    await services.db.update(profiles).set({ marketingConsent: true }).where(eq(profiles.userId, user.id));
+    await recordConsent(services.db, {
+      email: user.email,
+      userId: user.id,
+      granted: true,
+      wording: "Send me news and offers",
+      source: "account",
+      at: new Date(Date.now() - 60_000),
+    });
 
     const unconfirmed = await page.request.post("/account/limits", {
       form: { intent: "exclude", months: "6" },
@@ -104,8 +112,10 @@ describe("player protection", JOURNEY, () => {
     await page.getByRole("button", { name: "Self-exclude" }).click();
     await eventually(() => page.getByText("You are self-excluded").count()).toBe(1);
     expect((await limitsOf(user.id))?.excludedUntil?.getTime()).toBeGreaterThan(Date.now() + 360 * 24 * 3_600_000);
-    const [profile] = await services.db.select().from(profiles).where(eq(profiles.userId, user.id));
-    expect(profile?.marketingConsent).toBe(false);
+    expect(await consentStateOf(services.db, { userId: user.id, email: user.email })).toMatchObject({
+      status: "withdrawn",
+      source: "self_exclusion",
+    });
 
     // The ledger shows the withdrawal worded for people, never the stored source name.
     await goto(page, "/account/privacy");

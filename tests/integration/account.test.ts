@@ -68,7 +68,7 @@ describe("profile", () => {
     expect(saved.status).toBe(302);
     expect(saved.location).toBe("/account");
     const [profile] = await services.db.select().from(profiles).where(eq(profiles.userId, rider.id));
-    expect(profile).toMatchObject({ firstName: "Pauline", phone: "+44 7700 900456", marketingConsent: true });
+    expect(profile).toMatchObject({ firstName: "Pauline", phone: "+44 7700 900456" });
     const [u] = await services.db.select().from(userTable).where(eq(userTable.id, rider.id));
     expect(u!.name).toBe("Pauline Pony");
 

@@ -74,6 +74,16 @@ describe("who may pay to enter", () => {
     });
   });
 
+  it("refuses a recorded date of birth that cannot be right: after today, or more than 130 years ago", async () => {
+    const unusable = {
+      code: "invalid_date_of_birth",
+      message: "The date of birth recorded with your account cannot be right. Please contact us so we can correct it.",
+    };
+    expect(await canEnter((await buyerWithProfile({ dateOfBirth: "2026-06-16", country: "GB" })).id)).toEqual(unusable);
+    expect(await canEnter((await buyerWithProfile({ dateOfBirth: "1895-06-15", country: "GB" })).id)).toEqual(unusable);
+    expect(await canEnter((await buyerWithProfile({ dateOfBirth: "1896-06-15", country: "GB" })).id)).toBeNull();
+  });
+
   it("refuses a profile outside the United Kingdom and Ireland", async () => {
     expect(await canEnter((await buyerWithProfile({ dateOfBirth: "1990-01-01", country: "FR" })).id)).toEqual({
       code: "not_resident",

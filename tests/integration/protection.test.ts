@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { consentRecords, newsletterSubscriptions, orders, profiles } from "~/db/schema";
+import { consentRecords, newsletterSubscriptions, orders } from "~/db/schema";
+import { consentStateOf, recordConsent } from "~/server/platform/consent.server";
 import {
   checkCanEnter,
   confirmEligibility,
@@ -108,7 +109,16 @@ describe("pause and self-exclusion", () => {
     const comp = await h.createCompetition();
     const email = `excluded-${randomUUID().slice(0, 6)}@example.test`;
     const buyer = await h.createBuyer({ email });
-    await h.services.db.update(profiles).set({ marketingConsent: true }).where(eq(profiles.userId, buyer.id));
+    const now = h.services.now();
+    await recordConsent(h.services.db, {
+      email,
+      userId: buyer.id,
+      granted: true,
+      wording: "Send me news",
+      source: "account",
+      at: new Date(now.getTime() - DAY),
+    });
+    expect(await consentStateOf(h.services.db, { userId: buyer.id, email })).toMatchObject({ status: "granted" });
     await h.services.db.insert(newsletterSubscriptions).values({
       email,
       name: "Test Buyer",
@@ -117,7 +127,6 @@ describe("pause and self-exclusion", () => {
       consentSource: "newsletter",
       unsubscribeToken: randomUUID(),
     });
-    const now = h.services.now();
     expect(await selfExclude(h.services, buyer.id, 5, now)).toEqual({
       ok: false,
       message: "Self-exclusion lasts from 6 months to 5 years.",
@@ -131,9 +140,14 @@ describe("pause and self-exclusion", () => {
       code: "self_excluded",
     });
 
-    const [profile] = await h.services.db.select().from(profiles).where(eq(profiles.userId, buyer.id));
-    expect(profile?.marketingConsent).toBe(false);
-    const [consent] = await h.services.db.select().from(consentRecords).where(eq(consentRecords.userId, buyer.id));
+    expect(await consentStateOf(h.services.db, { userId: buyer.id, email })).toMatchObject({
+      status: "withdrawn",
+      source: "self_exclusion",
+    });
+    const [consent] = await h.services.db
+      .select()
+      .from(consentRecords)
+      .where(and(eq(consentRecords.userId, buyer.id), eq(consentRecords.granted, false)));
     expect(consent).toMatchObject({ email, purpose: "marketing", granted: false, source: "self_exclusion" });
     const [subscription] = await h.services.db
       .select()

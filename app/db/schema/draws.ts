@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, unique } from "drizzle-orm/pg-core";
-import { SKIP_REASONS } from "../../domain/draw/skip-reasons";
-import { sqlList } from "../constants";
+import { SKIP_REASONS, sqlList } from "../constants";
 import { user } from "./auth";
 import { identityId, instant } from "./columns";
 import { competitions } from "./competitions";

@@ -12,6 +12,10 @@ export const profiles = pgTable("profiles", {
   firstName: text("first_name"),
   lastName: text("last_name"),
   phone: text("phone"),
+  /**
+   * Unused: marketing consent is the consent ledger's alone. Kept, neither read nor written, until the release after
+   * this one drops it, so processes of the previous release still running during a rolling deploy keep working.
+   */
   marketingConsent: boolean("marketing_consent").notNull().default(false),
   /** A new address waiting for its owner to confirm it from the link we sent there. */
   pendingEmail: text("pending_email"),

@@ -1,11 +1,12 @@
-// Why a prize may pass from a drawn entry to the next alternate: this fixed list and nothing else (draw-v1.md,
-// "Redraws"). Client-safe: the schema's check constraint, the admin form and the public page read it.
+// What the admin form and the public page call each reason a prize passed to the next alternate (draw-v1.md,
+// "Redraws"); the fixed list itself is SKIP_REASONS in db/constants, which the schema's check constraint reads.
+import type { SkipReason } from "../../db/constants";
+import { PRIZE_CLAIM_DAYS } from "../prize-claim";
 
-export const SKIP_REASONS = ["unclaimed", "ineligible", "refunded"] as const;
-export type SkipReason = (typeof SKIP_REASONS)[number];
+export type { SkipReason };
 
 export const SKIP_REASON_LABELS: Record<SkipReason, string> = {
-  unclaimed: "Not claimed within 14 days",
+  unclaimed: `Not claimed within ${PRIZE_CLAIM_DAYS} days`,
   ineligible: "Ineligible under the terms",
   refunded: "Refunded before the close",
 };

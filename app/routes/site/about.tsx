@@ -4,7 +4,8 @@ import { Callout, ContentPage, cardClass, Section } from "~/components/page-sect
 import { RichTextRuns, textLinkClass } from "~/components/rich-text";
 import { type FairnessIcon, fairness } from "~/content/about";
 import { PAGES } from "~/content/pages";
-import { SPEND_LIMIT_INCREASE_COOLING_OFF_HOURS, SPEND_LIMIT_MINIMUM } from "~/content/policy";
+import { SPEND_LIMIT_MINIMUM } from "~/content/policy";
+import { SPEND_LIMIT_INCREASE_COOLING_OFF_HOURS } from "~/domain/spend-limit";
 import { metaFor } from "~/lib/seo";
 import type { Route } from "./+types/about";
 

@@ -16,6 +16,7 @@ import {
 } from "~/db/schema";
 import { formatUkDate } from "~/domain/london-format";
 import { MARKETING_CONSENT_WORDING, PROFILE_MESSAGES, type ProfileInput } from "~/schemas/profile";
+import { orderLinesWithTitle } from "../checkout/order-lines.server";
 import { callAuth } from "../platform/auth.server";
 import { addressHash, consentHistory, consentStateOf, recordConsent } from "../platform/consent.server";
 import type { Services } from "../platform/services.server";
@@ -41,7 +42,6 @@ export async function getProfile(services: Services, user: SessionUser): Promise
     firstName: profiles.firstName,
     lastName: profiles.lastName,
     phone: profiles.phone,
-    marketingConsent: profiles.marketingConsent,
     pendingEmail: profiles.pendingEmail,
   };
   let [row] = await services.db.select(columns).from(profiles).where(eq(profiles.userId, user.id));
@@ -107,7 +107,6 @@ async function saveProfile(services: Services, request: Request, user: SessionUs
         firstName: input.firstName,
         lastName: input.lastName,
         phone: input.phone ?? null,
-        marketingConsent: input.marketingConsent,
         ...(outcome.emailChangeSentTo ? { pendingEmail: outcome.emailChangeSentTo } : {}),
         updatedAt: services.now(),
       })
@@ -158,18 +157,9 @@ export async function getOrderHistory(services: Services, userId: string): Promi
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [lines, ticketRows] = await Promise.all([
-    services.db
-      .select({
-        orderId: orderLines.orderId,
-        competitionId: orderLines.competitionId,
-        competitionTitle: competitions.title,
-        quantity: orderLines.quantity,
-        totalPence: orderLines.totalPence,
-      })
-      .from(orderLines)
-      .innerJoin(competitions, eq(competitions.id, orderLines.competitionId))
-      .where(inArray(orderLines.orderId, ids))
-      .orderBy(asc(orderLines.id)),
+    orderLinesWithTitle(services.db, ids, {
+      columns: { orderId: orderLines.orderId, totalPence: orderLines.totalPence },
+    }),
     services.db
       .select({ orderId: tickets.orderId, competitionId: tickets.competitionId, ticketNumber: tickets.ticketNumber })
       .from(tickets)
@@ -180,8 +170,9 @@ export async function getOrderHistory(services: Services, userId: string): Promi
     ...order,
     lines: lines
       .filter((l) => l.orderId === order.id)
-      .map(({ orderId: _orderId, ...line }) => ({
+      .map(({ orderId: _orderId, title, ...line }) => ({
         ...line,
+        competitionTitle: title,
         ticketNumbers: ticketRows
           .filter((t) => t.orderId === order.id && t.competitionId === line.competitionId)
           .map((t) => t.ticketNumber),

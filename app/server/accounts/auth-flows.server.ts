@@ -116,7 +116,7 @@ export async function signUp(
   }
 }
 
-/** The profile (names, phone, marketing choice) and, when marketing is chosen, the record of that consent. */
+/** The profile (names, phone) and, when marketing is chosen, its consent in the ledger (the one record of it). */
 async function saveSignUpProfile(
   services: Services,
   userId: string,
@@ -130,7 +130,6 @@ async function saveSignUpProfile(
       firstName: input.firstName,
       lastName: input.lastName,
       phone: input.phone ?? null,
-      marketingConsent: input.marketingConsent,
     };
     await tx
       .insert(profiles)

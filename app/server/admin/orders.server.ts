@@ -4,6 +4,7 @@ import { dayAfter, startOfDay } from "~/domain/daily-series";
 import { isCorrectAnswer } from "~/domain/ticket-allocation";
 import { ORDERS_PAGE_SIZE, type OrderFilters } from "~/schemas/admin-orders";
 import { isUuid } from "~/schemas/ids";
+import { orderLinesWithTitle } from "../checkout/order-lines.server";
 import type { Executor } from "../platform/db.server";
 import type { Services } from "../platform/services.server";
 
@@ -37,17 +38,7 @@ function orderConditions(filters: OrderFilters): SQL | undefined {
 /** Each order's lines, as "title × quantity" for the tables. */
 export async function linesOf(db: Executor, orderIds: string[]) {
   if (orderIds.length === 0) return new Map<string, { competitionId: number; title: string; quantity: number }[]>();
-  const rows = await db
-    .select({
-      orderId: orderLines.orderId,
-      competitionId: orderLines.competitionId,
-      title: competitions.title,
-      quantity: orderLines.quantity,
-    })
-    .from(orderLines)
-    .innerJoin(competitions, eq(competitions.id, orderLines.competitionId))
-    .where(inArray(orderLines.orderId, orderIds))
-    .orderBy(asc(orderLines.id));
+  const rows = await orderLinesWithTitle(db, orderIds, { columns: { orderId: orderLines.orderId } });
   const byOrder = new Map<string, { competitionId: number; title: string; quantity: number }[]>();
   for (const { orderId, ...line } of rows) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), line]);
   return byOrder;
@@ -124,21 +115,15 @@ export async function getOrderDetail(services: Services, orderId: string) {
     .where(eq(orders.id, orderId));
   if (!order) return null;
   const [lines, ticketRows, paymentRows, mails, audit] = await Promise.all([
-    services.db
-      .select({
-        competitionId: orderLines.competitionId,
-        title: competitions.title,
-        quantity: orderLines.quantity,
+    orderLinesWithTitle(services.db, orderId, {
+      columns: {
         unitPricePence: orderLines.unitPricePence,
         discountPence: orderLines.discountPence,
         totalPence: orderLines.totalPence,
         skillAnswer: orderLines.skillAnswer,
         correctAnswer: competitions.correctAnswer,
-      })
-      .from(orderLines)
-      .innerJoin(competitions, eq(competitions.id, orderLines.competitionId))
-      .where(eq(orderLines.orderId, orderId))
-      .orderBy(asc(orderLines.id)),
+      },
+    }),
     services.db
       .select({
         competitionId: tickets.competitionId,

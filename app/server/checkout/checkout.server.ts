@@ -23,6 +23,7 @@ import type { Services } from "../platform/services.server";
 import { checkCanEnter, type EntryBlock, TERMS_VERSION } from "../protection/player-protection.server";
 import { CREDIT_CAP_FAILURE, creditCapRefusalMessage } from "./card-authorisation.server";
 import { fulfilCheckoutSession } from "./fulfilment.server";
+import { orderLinesWithTitle } from "./order-lines.server";
 import { claimForImmediateSession, enqueue, placeInQueue, startPaymentQueue } from "./payment-queue.server";
 import { linesInLockOrder, releaseReservation } from "./reservations.server";
 
@@ -435,18 +436,14 @@ type SessionLine = {
 
 /** An order's lines for the provider, in competition order (a repeat's look-up; the creator has them at hand). */
 function sessionLines(services: Services, orderId: string): Promise<SessionLine[]> {
-  return services.db
-    .select({
-      title: competitions.title,
-      quantity: orderLines.quantity,
+  return orderLinesWithTitle(services.db, orderId, {
+    columns: {
       unitPricePence: orderLines.unitPricePence,
       discountPence: orderLines.discountPence,
       totalPence: orderLines.totalPence,
-    })
-    .from(orderLines)
-    .innerJoin(competitions, eq(competitions.id, orderLines.competitionId))
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(asc(orderLines.competitionId));
+    },
+    by: "competition",
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { BANK_PROCESSING } from "~/content/policy";
 import { supportServicesText } from "~/content/support";
-import { basketItems, competitions, type OrderRow, orderLines, orders, payments, tickets } from "~/db/schema";
+import { basketItems, competitions, type OrderRow, orders, payments, tickets } from "~/db/schema";
 import { ANSWER_RECORDED } from "~/domain/answer-reveal";
 import { formatUkDateTime } from "~/domain/london-format";
 import { formatPence } from "~/domain/money";
@@ -15,6 +15,7 @@ import { addNotification, type NewNotification } from "../platform/notifications
 import type { CheckoutSessionSummary } from "../platform/payments.server";
 import type { Services } from "../platform/services.server";
 import { isAuthorisedOnly, settleAuthorisation } from "./card-authorisation.server";
+import { orderLinesWithTitle } from "./order-lines.server";
 import { linesInLockOrder, releaseReservation } from "./reservations.server";
 import { nextTicketNumbers } from "./ticket-numbers.server";
 
@@ -351,18 +352,10 @@ type RefundedLine = {
 
 async function refundedLines(tx: Tx, orderId: string): Promise<RefundedLine[]> {
   const [lines, numbers] = await Promise.all([
-    tx
-      .select({
-        competitionId: orderLines.competitionId,
-        title: competitions.title,
-        quantity: orderLines.quantity,
-        status: competitions.status,
-        cancelReason: competitions.cancelReason,
-      })
-      .from(orderLines)
-      .innerJoin(competitions, eq(competitions.id, orderLines.competitionId))
-      .where(eq(orderLines.orderId, orderId))
-      .orderBy(asc(orderLines.competitionId)),
+    orderLinesWithTitle(tx, orderId, {
+      columns: { status: competitions.status, cancelReason: competitions.cancelReason },
+      by: "competition",
+    }),
     tx
       .select({ competitionId: tickets.competitionId, number: tickets.ticketNumber })
       .from(tickets)

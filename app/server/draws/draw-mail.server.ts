@@ -1,5 +1,5 @@
-import { PRIZE_CLAIM_DAYS } from "~/content/policy";
 import { drawNotificationText, groupEntrants, type RevealedEntry } from "~/domain/draw-results";
+import { PRIZE_CLAIM_DAYS } from "~/domain/prize-claim";
 import type { Tx } from "../platform/db.server";
 import { plainServiceEmail } from "../platform/email/content";
 import { enqueueEmail } from "../platform/mail.server";

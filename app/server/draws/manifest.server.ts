@@ -1,18 +1,19 @@
-import { and, asc, eq, isNull, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, notExists, sql } from "drizzle-orm";
 import { competitions, type DrawCounts, draws, tickets } from "~/db/schema";
 import { sha256Hex, utf8 } from "~/domain/draw/bytes";
 import { type ChainInfo, decidingRound, drawRuleFor, roundTime } from "~/domain/draw/chain";
+import { drawEntries } from "~/domain/draw/entries";
 import { buildManifest } from "~/domain/draw/manifest";
 import { recordAudit } from "../admin/audit.server";
-import type { Executor, Tx } from "../platform/db.server";
+import type { Tx } from "../platform/db.server";
 import { postalRejectionCounts } from "../postal/postal-entries.server";
 import { queueCloseResults } from "./close-results.server";
 
 /**
  * Freezes a closed competition's entry list into its manifest and publishes the hash at once (draw-v1.md, "Close").
- * Eligible rows: tickets not withdrawn with the correct answer, paid and postal alike. Every entrant is told their
- * result with the hash in the same transaction (close-results). Idempotent: a second call, from this process or
- * another, finds the row and changes nothing (and sends nothing).
+ * Every ticket is read and the draw's rule (domain/draw/entries) picks the entries and counts the rest. Every
+ * entrant is told their result with the hash in the same transaction (close-results). Idempotent: a second call,
+ * from this process or another, finds the row and changes nothing (and sends nothing).
  */
 export async function publishManifest(tx: Tx, site: ManifestSite, competitionId: number, now: Date) {
   const { chain } = site;
@@ -37,15 +38,23 @@ export async function publishManifest(tx: Tx, site: ManifestSite, competitionId:
       ? { drawAt: comp.drawAt, round: comp.drawRound }
       : drawRuleFor(chain, comp.endDate);
   const { round, moved } = decidingRound(chain, rule, now);
-  const entries = await tx
-    .select({ ticketNumber: tickets.ticketNumber, entryRef: tickets.entryRef, source: tickets.source })
+  const rows = await tx
+    .select({
+      ticketNumber: tickets.ticketNumber,
+      entryRef: tickets.entryRef,
+      source: tickets.source,
+      withdrawn: sql<boolean>`${tickets.withdrawnAt} is not null`,
+      isCorrectAnswer: tickets.isCorrectAnswer,
+    })
     .from(tickets)
-    .where(
-      and(eq(tickets.competitionId, competitionId), isNull(tickets.withdrawnAt), eq(tickets.isCorrectAnswer, true)),
-    )
+    .where(eq(tickets.competitionId, competitionId))
     .orderBy(asc(tickets.ticketNumber));
+  const { entries, eligible, excluded } = drawEntries(rows);
   const manifest = buildManifest({ competitionId, network: chain.network, chainHash: chain.hash, round, entries });
-  const counts = await countsFor(tx, competitionId);
+  const counts: DrawCounts = {
+    eligible,
+    excluded: { ...excluded, postalRejected: await postalRejectionCounts(tx, competitionId) },
+  };
   const manifestHash = sha256Hex(utf8(manifest));
   await tx.insert(draws).values({
     competitionId,
@@ -79,30 +88,6 @@ export async function publishManifest(tx: Tx, site: ManifestSite, competitionId:
   });
   return { manifestHash, entries: entries.length, round, moved };
 }
-
-/** Entries by source, tickets left out by reason, and rejected postal entries by reason. */
-async function countsFor(tx: Executor, competitionId: number): Promise<DrawCounts> {
-  const [row] = await tx
-    .select({
-      paid: sql<number>`count(*) filter (where ${eligible} and ${tickets.source} = 'paid')::int`,
-      postal: sql<number>`count(*) filter (where ${eligible} and ${tickets.source} = 'postal')::int`,
-      wrongAnswer: sql<number>`count(*) filter (where ${tickets.withdrawnAt} is null
-        and not ${tickets.isCorrectAnswer})::int`,
-      refunded: sql<number>`count(*) filter (where ${tickets.withdrawnAt} is not null)::int`,
-    })
-    .from(tickets)
-    .where(eq(tickets.competitionId, competitionId));
-  return {
-    eligible: { paid: row?.paid ?? 0, postal: row?.postal ?? 0 },
-    excluded: {
-      wrongAnswer: row?.wrongAnswer ?? 0,
-      refunded: row?.refunded ?? 0,
-      postalRejected: await postalRejectionCounts(tx, competitionId),
-    },
-  };
-}
-
-const eligible = sql`(${tickets.withdrawnAt} is null and ${tickets.isCorrectAnswer})`;
 
 /** What publishing needs of the site: the beacon's chain, and the address links in the e-mails start with. */
 export type ManifestSite = { chain: ChainInfo; baseUrl: string };

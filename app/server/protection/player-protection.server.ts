@@ -3,9 +3,15 @@ import { LEGAL_LAST_UPDATED_ISO } from "~/content/policy";
 import { supportServicesText } from "~/content/support";
 import { auditLog, newsletterSubscriptions, orders, playerLimits, profiles, siteSettings, user } from "~/db/schema";
 import { DOB_MESSAGES } from "~/domain/date-of-birth";
-import { ageOn, checkEligibility, isEligibleCountry, MIN_AGE, parseIsoDate } from "~/domain/eligibility";
+import {
+  checkEligibility,
+  checkRecordedEligibility,
+  isEligibleCountry,
+  MIN_AGE,
+  type RecordedEligibility,
+} from "~/domain/eligibility";
 import { formatUkDateTime } from "~/domain/london-format";
-import { londonDate, londonMonthStart } from "~/domain/london-time";
+import { londonMonthStart } from "~/domain/london-time";
 import { formatPence } from "~/domain/money";
 import {
   exclusionEnd,
@@ -45,6 +51,7 @@ export const TERMS_VERSION = LEGAL_LAST_UPDATED_ISO;
 export type EntryBlock = {
   code:
     | "eligibility_required"
+    | "invalid_date_of_birth"
     | "under_18"
     | "not_resident"
     | "paid_entry_closed"
@@ -61,6 +68,9 @@ const ELIGIBILITY_MESSAGES = {
   invalid_date: DOB_MESSAGES.real,
   future_date: DOB_MESSAGES.past,
   terms: "You must accept the terms and conditions",
+  // Once confirmed, the details are changed only by staff (the eligibility page says so).
+  invalid_date_of_birth:
+    "The date of birth recorded with your account cannot be right. Please contact us so we can correct it.",
 } as const;
 
 type LimitsRow = typeof playerLimits.$inferSelect;
@@ -89,7 +99,7 @@ async function readEligibility(db: Executor, userId: string) {
 /** Everything the entry rules read about one account, from ONE query: limits, eligibility, spend, site settings. */
 type ProtectionFacts = {
   limits: LimitsRow | undefined;
-  profile: { dateOfBirth: string | null; country: string | null; confirmedAt: Date | null } | undefined;
+  profile: RecordedEligibility | undefined;
   /** Paid this London month plus every pending order; 0 when the account has no limits row (nothing to compare). */
   spentThisMonthPence: number;
   settings: SiteSettings;
@@ -292,13 +302,12 @@ export async function selfExclude(
     const until = exclusionEnd(now, months, isActiveUntil(row.excludedUntil, now) ? row.excludedUntil : null);
     await tx.update(playerLimits).set({ excludedUntil: until, updatedAt: now }).where(eq(playerLimits.userId, userId));
 
-    // Self-exclusion stops marketing: consent off on the profile, recorded, and any newsletter subscription ended.
+    // Self-exclusion stops marketing: consent withdrawn in the ledger for every address, newsletters ended.
     const [account] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
     const [profile] = await tx.select({ email: profiles.email }).from(profiles).where(eq(profiles.userId, userId));
     const emails = [
       ...new Set([account?.email, profile?.email].filter((e): e is string => Boolean(e)).map((e) => e.toLowerCase())),
     ];
-    await tx.update(profiles).set({ marketingConsent: false, updatedAt: now }).where(eq(profiles.userId, userId));
     for (const email of emails) {
       await recordConsent(tx, {
         email,
@@ -343,17 +352,18 @@ export async function selfExclude(
   return { ok: true };
 }
 
-function blockFromEligibility(
-  profile: { dateOfBirth: string | null; country: string | null; confirmedAt: Date | null } | undefined,
-  now: Date,
-): EntryBlock | null {
-  if (!profile?.confirmedAt || !profile.dateOfBirth)
-    return { code: "eligibility_required", message: ELIGIBILITY_MESSAGES.eligibility_required };
-  const dob = parseIsoDate(profile.dateOfBirth);
-  if (!dob || ageOn(dob, londonDate(now)) < MIN_AGE)
-    return { code: "under_18", message: ELIGIBILITY_MESSAGES.under_18 };
-  if (!isEligibleCountry(profile.country)) return { code: "not_resident", message: ELIGIBILITY_MESSAGES.not_resident };
-  return null;
+function blockFromEligibility(profile: RecordedEligibility | undefined, now: Date): EntryBlock | null {
+  const decision = checkRecordedEligibility(profile, now);
+  if (decision.ok) return null;
+  switch (decision.reason) {
+    case "not_confirmed":
+      return { code: "eligibility_required", message: ELIGIBILITY_MESSAGES.eligibility_required };
+    case "invalid_date":
+    case "future_date":
+      return { code: "invalid_date_of_birth", message: ELIGIBILITY_MESSAGES.invalid_date_of_birth };
+    default:
+      return { code: decision.reason, message: ELIGIBILITY_MESSAGES[decision.reason] };
+  }
 }
 
 /** Paid entry switched off (site settings) for residents of this country: they may enter by post only. */

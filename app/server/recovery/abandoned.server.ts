@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
-import { checkoutRecoveries, competitions, orderLines, orders, playerLimits, siteSettings, user } from "~/db/schema";
+import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { checkoutRecoveries, orderLines, orders, playerLimits, siteSettings, user } from "~/db/schema";
 import {
   AUTO_SEND_SETTING_KEY,
   abandonedAgo,
@@ -11,6 +11,7 @@ import {
   recoveredSales,
   recoveryEligibility,
 } from "~/domain/recovery";
+import { orderLinesWithTitle } from "../checkout/order-lines.server";
 import { consentStateOf } from "../platform/consent.server";
 import type { Executor } from "../platform/db.server";
 import type { Services } from "../platform/services.server";
@@ -73,18 +74,9 @@ export type AbandonedLine = { competitionId: number; title: string; quantity: nu
 export async function linesOf(db: Executor, orderIds: readonly string[]) {
   const byOrder = new Map<string, (AbandonedLine & { skillAnswer: string })[]>();
   if (orderIds.length === 0) return byOrder;
-  const rows = await db
-    .select({
-      orderId: orderLines.orderId,
-      competitionId: orderLines.competitionId,
-      title: competitions.title,
-      quantity: orderLines.quantity,
-      skillAnswer: orderLines.skillAnswer,
-    })
-    .from(orderLines)
-    .innerJoin(competitions, eq(competitions.id, orderLines.competitionId))
-    .where(inArray(orderLines.orderId, [...orderIds]))
-    .orderBy(asc(orderLines.id));
+  const rows = await orderLinesWithTitle(db, orderIds, {
+    columns: { orderId: orderLines.orderId, skillAnswer: orderLines.skillAnswer },
+  });
   for (const { orderId, ...line } of rows) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), line]);
   return byOrder;
 }
