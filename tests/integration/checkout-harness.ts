@@ -20,6 +20,7 @@ import {
 import { type CheckoutLineInput, startCheckout } from "~/server/checkout/checkout.server";
 import { createCompetition, createVerifiedUser, SAMPLE_SKILL_QUESTION } from "~/server/demo/factories.server";
 import { createPaymentProvider, standinCredentials } from "~/server/platform/payments.server";
+import { databaseUnavailableErrors } from "../../server/database-unavailable";
 import { mountPayments } from "../../server/payments";
 import { signPayload } from "../../server/stripe-standin";
 import { createTestServices, type TestServices } from "../support/services";
@@ -56,6 +57,7 @@ export async function createCheckoutHarness(env: Record<string, string> = {}) {
   // Retries after the first delivery are left out so a test decides when (and whether) an event arrives; the
   // stand-in keeps the app's clock, so a test that moves time moves it for the provider too.
   mountPayments(app, services, { publicBaseUrl: baseUrl, standin: { retryDelaysMs: [0], now: () => services.now() } });
+  app.use(databaseUnavailableErrors(services));
   const credentials = standinCredentials(services.env.AUTH_SECRET);
 
   const harness = {

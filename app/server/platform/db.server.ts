@@ -21,6 +21,33 @@ export function isUniqueViolation(error: unknown): boolean {
   return e?.code === "23505" || e?.cause?.code === "23505";
 }
 
+/** SQLSTATEs of a server that is away or refusing work: connection exceptions, shutdown or restart, no free slot. */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-4]|53300)$/;
+/** node-postgres's own words for a connection it lost or could not make (no SQLSTATE comes with them). */
+const UNAVAILABLE_MESSAGE = new RegExp(
+  "^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect" +
+    "|Cannot use a pool after calling end)",
+);
+const UNAVAILABLE_ERRNO = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND"]);
+
+/**
+ * The database could not be reached or dropped the connection (a failover, a restart, a terminated backend), seen
+ * through any wrapping (Drizzle's "Failed query", better-auth's errors keep the original as `cause`). Such a request
+ * may well work a moment later: it is answered 503 "try again", never as a bug or a signed-out visitor.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | null, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
+    if (typeof e.code === "string" && (UNAVAILABLE_SQLSTATE.test(e.code) || UNAVAILABLE_ERRNO.has(e.code))) return true;
+    if (typeof e.message === "string" && UNAVAILABLE_MESSAGE.test(e.message)) return true;
+    e = typeof e.cause === "object" ? (e.cause as typeof e) : null;
+  }
+  return false;
+}
+
 export type Listener = (payload: string) => void;
 
 /** One database handle whatever the engine: queries through Drizzle, LISTEN for realtime, close. */
@@ -57,6 +84,8 @@ const MIGRATION_LOCK = 5_000_001;
  */
 async function migrateOnce(url: string, migrate: () => Promise<void>) {
   const lock = new pg.Client({ connectionString: url });
+  // Its query fails if the connection dies; without a listener the client's "error" event would stop the process.
+  lock.on("error", () => {});
   await lock.connect();
   try {
     await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
@@ -69,9 +98,14 @@ async function migrateOnce(url: string, migrate: () => Promise<void>) {
 
 async function openPostgres(url: string, poolSize: number, migrationsFolder: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client can lose its connection (server restart, failover); the pool replaces it. Without a
-  // listener node-postgres would raise it as an uncaught error and stop the process.
-  pool.on("error", (error) => console.warn(`database connection lost: ${error.message}`));
+  // A connection can die (server restart, failover, pg_terminate_backend); its client then emits "error", which
+  // with no listener is an uncaught exception that stops the process. The pool listens only while a client is idle
+  // (and then drops it); a client checked out by a request or a transaction is covered here: the query in flight
+  // fails (the request answers 503), and the pool drops the broken client when it is released.
+  pool.on("error", () => {});
+  pool.on("connect", (client) => {
+    client.on("error", (error) => console.warn(`database connection lost: ${error.message}`));
+  });
   const db = drizzlePg(pool, { schema, casing: "snake_case" });
   return {
     db,
