@@ -55,6 +55,11 @@ export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process of this app runs its own start-up work (the migrations, the demo seed) on the
+   * same database: processes started together take turns. PGlite is one process's own database, so it simply runs.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   listen(channel: string, onMessage: Listener): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -74,22 +79,23 @@ export async function openDatabase(options: {
     : openPglite(options.memory ? undefined : options.dataDir, migrationsFolder);
 }
 
-/** The advisory lock migrations run under: any number, the same in every process of this app. */
-const MIGRATION_LOCK = 5_000_001;
+/** The advisory lock start-up work (migrations, the demo seed) runs under: any number, the same in every process. */
+const STARTUP_LOCK = 5_000_001;
 
 /**
- * Runs the migrations while holding a session-level advisory lock on a connection of its own, so processes that start
- * together against a new database take turns: the first migrates, the others then find nothing left to apply
- * (drizzle's own migration transaction does not stop two from creating the same tables at once).
+ * Runs `work` while holding a session-level advisory lock on a connection of its own, so processes that start together
+ * against a new database take turns: the first migrates (or seeds), the others then find nothing left to do (drizzle's
+ * own migration transaction does not stop two from creating the same tables at once, nor does the seed's
+ * "if empty" stop two from inserting the same demo people).
  */
-async function migrateOnce(url: string, migrate: () => Promise<void>) {
+async function exclusively<T>(url: string, work: () => Promise<T>): Promise<T> {
   const lock = new pg.Client({ connectionString: url });
   // Its query fails if the connection dies; without a listener the client's "error" event would stop the process.
   lock.on("error", () => {});
   await lock.connect();
   try {
-    await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    await migrate();
+    await lock.query("select pg_advisory_lock($1)", [STARTUP_LOCK]);
+    return await work();
   } finally {
     // Closing the session releases the lock too, even when the unlock is not reached.
     await lock.end().catch(() => {});
@@ -110,7 +116,8 @@ async function openPostgres(url: string, poolSize: number, migrationsFolder: str
   return {
     db,
     kind: "postgres",
-    migrate: () => migrateOnce(url, () => migratePg(db, { migrationsFolder })),
+    migrate: () => exclusively(url, () => migratePg(db, { migrationsFolder })),
+    exclusive: (work) => exclusively(url, work),
     async listen(channel, onMessage) {
       // A dedicated connection per process; if it drops, it is re-opened so live updates resume.
       let closed = false;
@@ -174,6 +181,7 @@ async function openPglite(dataDir: string | undefined, migrationsFolder: string)
     db,
     kind: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    exclusive: (work) => work(),
     async listen(channel, onMessage) {
       const unsub = await client.listen(channel, onMessage);
       return unsub;
