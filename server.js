@@ -1,5 +1,6 @@
 // Paddock's process entry: `npm start` (production build) or `npm run dev`.
 import module from "node:module";
+import { describeStartFailure } from "./server/start-failure.js";
 
 // Node keeps the code it compiles for the app's modules on disk and reuses it at the next start (in the OS's
 // temporary folder; NODE_COMPILE_CACHE names another, NODE_DISABLE_COMPILE_CACHE=1 turns it off). Enabled before
@@ -38,6 +39,6 @@ try {
 } catch (error) {
   if (error && error.code === "EADDRINUSE") {
     console.error(`Port ${error.port} is already in use. Set PORT to another port.`);
-  } else console.error(error instanceof Error ? error.message : error);
+  } else console.error(`Paddock could not start: ${describeStartFailure(error)}`);
   process.exit(1);
 }

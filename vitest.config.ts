@@ -12,6 +12,7 @@ const POSTGRES_ONLY = [
   "tests/integration/roles.test.ts",
   "tests/integration/realtime.test.ts",
   "tests/integration/migrations-concurrent.test.ts",
+  "tests/integration/database-outage.test.ts",
 ];
 
 export default defineConfig({

@@ -11,6 +11,7 @@ import {
   ServerRouter,
 } from "react-router";
 import { NonceProvider } from "~/components/nonce";
+import { DATABASE_UNAVAILABLE } from "~/content/unavailable";
 import { getRequestLogger, nonceContext } from "~/server/platform/context";
 
 export const streamTimeout = 5_000;
@@ -36,6 +37,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // A route answered 503 because the database is away (server/database-unavailable.ts): say when to come back.
+  if (responseStatusCode === 503) responseHeaders.set("Retry-After", String(DATABASE_UNAVAILABLE.retryAfterSeconds));
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

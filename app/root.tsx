@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { useNonce } from "~/components/nonce";
 import { SupportReference } from "~/components/support-reference";
+import { DATABASE_UNAVAILABLE } from "~/content/unavailable";
 import { themeBootScript } from "~/lib/theme";
 import { requestContext } from "~/server/platform/context";
 import type { Route } from "./+types/root";
@@ -61,6 +62,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error)) {
     title = error.status === 404 ? "Oops! Page not found" : `${error.status} ${error.statusText}`;
     details = error.status === 404 ? "The page you are looking for does not exist." : details;
+    if (error.status === 503) {
+      title = DATABASE_UNAVAILABLE.title;
+      details = DATABASE_UNAVAILABLE.message;
+    }
   }
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-24 text-center">

@@ -26,6 +26,7 @@ import { closeServices, createServices, type Services } from "~/server/platform/
 import { startRecoveryAutoSendJob } from "~/server/recovery/auto-send-job.server";
 import { type CachedPageRoute, cachedPageRoute } from "./cached-page-route";
 import { customHostRedirect } from "./custom-host";
+import { databaseUnavailableErrors, withDatabaseUnavailablePages } from "./database-unavailable";
 import { legacyArtwork } from "./legacy-artwork";
 import { BODY_LIMITS, bodyLimit } from "./limits";
 import { mountLocalBeacon } from "./local-beacon";
@@ -57,7 +58,7 @@ export async function createApp(
   options: { logger?: Logger; pageCache?: boolean; pageCacheClock?: () => number } = {},
 ): Promise<StartedApp> {
   const services = await createServices(loadEnv(), options.logger);
-  const build = () => import("virtual:react-router/server-build");
+  const build = async () => withDatabaseUnavailablePages(await import("virtual:react-router/server-build"));
   const loadContext = (requestContext: RequestContext, services: Services, nonce: string) => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
@@ -161,6 +162,7 @@ export async function createApp(
         loadContext(requestContextOf(res), servicesFor(services, res), String(res.locals.cspNonce ?? "")),
     }),
   );
+  app.use(databaseUnavailableErrors(services));
   return {
     app,
     services,

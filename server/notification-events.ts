@@ -1,6 +1,7 @@
 import { fromNodeHeaders } from "better-auth/node";
 import type { Request, Response } from "express";
 import { unreadCount } from "~/server/accounts/notifications.server";
+import { findSession } from "~/server/platform/auth.server";
 import type { Services } from "~/server/platform/services.server";
 import { streamLimiter } from "./limits";
 import { servicesFor } from "./request-log";
@@ -18,7 +19,7 @@ export function notificationEvents(
 ) {
   const streams = streamLimiter(limits);
   return async (req: Request, res: Response) => {
-    const session = await services.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }).catch(() => null);
+    const session = await findSession(services.auth, fromNodeHeaders(req.headers));
     if (!session) {
       res.status(401).type("text/plain; charset=utf-8").send("Sign in to see your notifications.");
       return;

@@ -6,9 +6,12 @@ import { DbIdSchema } from "~/schemas/ids";
 import { startCheckout } from "~/server/checkout/checkout.server";
 import { holdStatus } from "~/server/checkout/hold.server";
 import { handleStripeWebhook } from "~/server/checkout/webhook.server";
+import { findSession } from "~/server/platform/auth.server";
+import { isDatabaseUnavailable } from "~/server/platform/db.server";
 import { standinCredentials } from "~/server/platform/payments.server";
 import { siteOrigins } from "~/server/platform/public-origin.server";
 import type { Services } from "~/server/platform/services.server";
+import { answerDatabaseUnavailable } from "./database-unavailable";
 import { servicesFor } from "./request-log";
 import type { StandinOptions, StripeStandin } from "./stand-ins/payments";
 
@@ -66,7 +69,8 @@ export async function mountPayments(
       res.status(403).json({ error: "Forbidden" });
       return;
     }
-    const session = await services.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }).catch(() => null);
+    // A lookup that fails throws, and the app's error handler answers 503: a signed-in buyer is never told to sign in.
+    const session = await findSession(services.auth, fromNodeHeaders(req.headers));
     if (!session) {
       res.status(401).json({ error: "Sign in required" });
       return;
@@ -103,7 +107,8 @@ export async function mountPayments(
           .json({ error: result.message, ...(result.block ? { block: result.block.code } : {}) });
     } catch (error) {
       scoped.logger.error({ err: error }, "checkout failed");
-      res.status(500).json({ error: "Failed to create checkout session" });
+      if (isDatabaseUnavailable(error)) answerDatabaseUnavailable(res);
+      else res.status(500).json({ error: "Failed to create checkout session" });
     }
   });
 

@@ -20,6 +20,7 @@ import {
 import { type CheckoutLineInput, startCheckout } from "~/server/checkout/checkout.server";
 import { createCompetition, createVerifiedUser, SAMPLE_SKILL_QUESTION } from "~/server/demo/factories.server";
 import { createPaymentProvider, standinCredentials } from "~/server/platform/payments.server";
+import { databaseUnavailableErrors } from "../../server/database-unavailable";
 import { mountPayments } from "../../server/payments";
 import { signPayload } from "../../server/stand-ins/payments";
 import { createTestServices, type TestServices } from "../support/services";
@@ -61,6 +62,7 @@ export async function createCheckoutHarness(env: Record<string, string> = {}) {
     standin: { now: () => services.now() },
   });
   if (!standin) throw new Error("the checkout harness needs the payment stand-in");
+  app.use(databaseUnavailableErrors(services));
   const credentials = standinCredentials(services.env.AUTH_SECRET);
 
   const harness = {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "~/db/schema";
-import { CHECKOUT_WINDOW_MS, PROVIDER_MARGIN_MS } from "~/server/checkout/checkout.server";
+import { CHECKOUT_WINDOW_MS, PROVIDER_MARGIN_MS, verifyPayment } from "~/server/checkout/checkout.server";
 import { reconcileOnce, STALE_AFTER_MS } from "~/server/checkout/reconciler.server";
 import { CORRECT, createCheckoutHarness, type Harness, sessionIdFromUrl } from "./checkout-harness";
 
@@ -103,5 +103,79 @@ describe("the reconciler repairs what webhooks missed", () => {
     expect((await h.order(started.orderId)).paymentStatus).toBe("pending");
     expect((await h.standinSession(sessionIdFromUrl(started.url))).status).toBe("open");
     expect((await h.competition(comp.id)).ticketsReserved).toBe(1);
+  });
+});
+
+describe("how soon and how often the reconciler asks the provider (issue 29)", () => {
+  const MINUTE = 60_000;
+
+  /** Counts the provider look-ups the app makes for one session. */
+  function countCalls(sessionId: string) {
+    const calls = { retrieve: 0 };
+    const payments = h.services.payments;
+    h.services.payments = {
+      ...payments,
+      retrieveSession: (id) => {
+        if (id === sessionId) calls.retrieve++;
+        return payments.retrieveSession(id);
+      },
+    };
+    return calls;
+  }
+
+  /** A buyer at the payment page with one ticket of a new competition. */
+  async function openCheckout() {
+    const comp = await h.createCompetition();
+    const buyer = await h.createBuyer();
+    const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }]);
+    if (!started.ok) throw new Error(started.message);
+    return { comp, buyer, ...started, sessionId: sessionIdFromUrl(started.url) };
+  }
+
+  afterEach(() => {
+    h.providerDown(false);
+    h.resetClock();
+  });
+
+  it("a charged buyer whose webhook was lost has tickets from the first pass after a minute", async () => {
+    const { comp, url, orderId } = await openCheckout();
+    expect((await h.payUnannounced(url)).status).toBe(303);
+    h.advanceClock(MINUTE + 1000);
+    await reconcileOnce(h.services);
+    expect(await h.order(orderId)).toMatchObject({ paymentStatus: "paid" });
+    expect(await h.ticketsOf(comp.id)).toHaveLength(1);
+  });
+
+  it("an abandoned checkout is asked about at 1, 2, 4, 8 and 16 minutes, then once more as it lapses", async () => {
+    const { orderId, sessionId } = await openCheckout();
+    const calls = countCalls(sessionId);
+    const askedAt: number[] = [];
+    // A pass every minute until the reservation (31 minutes) has lapsed.
+    for (let minute = 1; minute <= 31; minute++) {
+      h.advanceClock(MINUTE);
+      const before = calls.retrieve;
+      await reconcileOnce(h.services);
+      if (calls.retrieve > before) askedAt.push(minute);
+    }
+    // Five looks while the buyer may still pay, then the lapse's look, which releases the tickets.
+    expect(askedAt).toEqual([1, 2, 4, 8, 16, 31]);
+    expect((await h.order(orderId)).paymentStatus).toBe("expired");
+  });
+
+  it("a buyer back on the success page before the payment settled brings the next look to the next pass", async () => {
+    const { buyer, orderId, sessionId } = await openCheckout();
+    const calls = countCalls(sessionId);
+    h.advanceClock(2.5 * MINUTE);
+    await reconcileOnce(h.services);
+    expect(calls.retrieve).toBe(1);
+    h.advanceClock(MINUTE);
+    await reconcileOnce(h.services);
+    // Not due until the checkout is 4.5 minutes old (twice 2.5, less half a pass).
+    expect(calls.retrieve).toBe(1);
+    const back = await verifyPayment(h.services, { userId: buyer.id, sessionId, orderId });
+    expect(back).toEqual({ ok: true, status: "pending" });
+    expect(calls.retrieve).toBe(2);
+    await reconcileOnce(h.services);
+    expect(calls.retrieve).toBe(3);
   });
 });

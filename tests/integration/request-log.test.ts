@@ -9,6 +9,7 @@ import { Writable } from "node:stream";
 import express from "express";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DATABASE_UNAVAILABLE } from "~/content/unavailable";
 import type { Database } from "~/server/platform/db.server";
 import type { Logger } from "~/server/platform/logger.server";
 import type { StartedApp } from "../../server/app";
@@ -194,6 +195,32 @@ describe("the app's error pages", () => {
         expect(done).toMatchObject({ level: LEVEL.error, method: "GET", path: page, status: 500 });
         const failure = lines.find((l) => l.reqId === id && l.msg === "unhandled error in a loader, action or render");
         expect(failure).toMatchObject({ level: LEVEL.error, err: { message: "database unavailable (test)" } });
+      }
+    } finally {
+      started.services.db = healthyDb;
+    }
+  });
+
+  it("a page whose database is away answers 503 with Retry-After and 'try again', not a 500 (issue 29)", async () => {
+    const cut = Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
+    started.services.db = new Proxy({} as Database, {
+      get() {
+        throw new Error("Failed query: select", { cause: cut });
+      },
+    });
+    try {
+      for (const [page, heading] of [
+        ["/", DATABASE_UNAVAILABLE.title],
+        ["/competitions", "Failed to load competitions. Please try again."],
+      ] as const) {
+        const res = await fetch(`${site.baseUrl}${page}`);
+        const html = await res.text();
+        expect(res.status).toBe(503);
+        expect(res.headers.get("retry-after")).toBe(String(DATABASE_UNAVAILABLE.retryAfterSeconds));
+        expect(html).toContain(heading);
+        const id = res.headers.get("x-request-id") ?? "";
+        const failure = lines.find((l) => l.reqId === id && l.msg === "database unavailable: answered 503");
+        expect(failure).toMatchObject({ level: LEVEL.error, err: { message: `Failed query: select: ${cut.message}` } });
       }
     } finally {
       started.services.db = healthyDb;

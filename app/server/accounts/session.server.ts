@@ -1,5 +1,6 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { safeRedirectPath } from "~/schemas/auth";
+import { findSession } from "../platform/auth.server";
 import { servicesContext } from "../platform/context";
 import type { Services } from "../platform/services.server";
 
@@ -13,9 +14,9 @@ export type SessionUser = {
   sessionId: string;
 };
 
-/** The signed-in user, or null. Never throws for a missing or bad session. */
+/** The signed-in user, or null for a missing or bad session; throws when the session could not be looked up. */
 export async function getUser(services: Services, request: Request): Promise<SessionUser | null> {
-  const session = await services.auth.api.getSession({ headers: request.headers }).catch(() => null);
+  const session = await findSession(services.auth, request.headers);
   if (!session) return null;
   const { id, email, name, emailVerified, twoFactorEnabled, createdAt } = session.user;
   return {

@@ -580,7 +580,17 @@ export async function verifyPayment(
     }
     order = (await findOwnOrder(services, input.userId, input.orderId)) ?? order;
   }
-  if (order.paymentStatus === "pending") return { ok: true, status: "pending" };
+  if (order.paymentStatus === "pending") {
+    // The buyer is back from the provider and the payment is not settled yet: the reconciler asks again at its
+    // next pass rather than at the order's next scheduled look (domain/provider-checks). A lapsed order keeps the
+    // lease the reconciler holds on it.
+    const now = services.now();
+    await services.db
+      .update(orders)
+      .set({ nextReconcileAt: now })
+      .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, "pending"), gt(orders.reservationExpiresAt, now)));
+    return { ok: true, status: "pending" };
+  }
   if (order.failureReason === CREDIT_CAP_FAILURE) {
     const message = await creditCapRefusalMessage(services, input.userId, order.id);
     return { ok: true, status: "refused", message };

@@ -1,22 +1,23 @@
 import { and, asc, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import { orders } from "~/db/schema";
+import { FIRST_LOOK_AFTER_MS, nextLookAt } from "~/domain/provider-checks";
 import { type PeriodicJob, startPeriodicJob } from "../platform/jobs.server";
 import type { Services } from "../platform/services.server";
 import { abandonOrder, openProviderSession } from "./checkout.server";
 import { fulfilCheckoutSession, refundOrder } from "./fulfilment.server";
 
 /**
- * Repairs what webhooks could not: pending orders whose reservation has lapsed (or that have waited a while)
- * are checked with the provider and fulfilled, or released once their session is expired; refunds that failed
- * are retried. Each process runs it every minute; orders are claimed with FOR UPDATE SKIP LOCKED plus a short
- * lease (next_reconcile_at), so processes never work on the same order at once.
+ * Repairs what webhooks could not: pending orders are checked with the provider from a minute after they were made
+ * (on the schedule of domain/provider-checks, which bounds the requests) and fulfilled, or released once their
+ * reservation has lapsed and their session is expired; refunds that failed are retried. Each process runs it every
+ * minute; orders are claimed with FOR UPDATE SKIP LOCKED plus next_reconcile_at (a short lease for lapsed ones, the
+ * next look for open ones), so processes never work on the same order at once.
  */
 
 const RECONCILE_INTERVAL_MS = 60_000;
-/** A pending order is checked with the provider once it is this old, even before its reservation lapses. */
-export const STALE_AFTER_MS = 5 * 60_000;
+/** A pending order is first checked with the provider once it is this old, well before its reservation lapses. */
+export const STALE_AFTER_MS = FIRST_LOOK_AFTER_MS;
 const LEASE_MS = 2 * 60_000;
-const STALE_RECHECK_MS = 5 * 60_000;
 
 type ReconcileReport = {
   checked: number;
@@ -28,6 +29,7 @@ type ReconcileReport = {
 
 type Claimed = {
   id: string;
+  createdAt: Date;
   providerSessionId: string | null;
   reservationExpiresAt: Date | null;
   paymentStatus: string;
@@ -40,6 +42,7 @@ async function claim(services: Services, now: Date, limit: number): Promise<Clai
     const rows = await tx
       .select({
         id: orders.id,
+        createdAt: orders.createdAt,
         providerSessionId: orders.providerSessionId,
         reservationExpiresAt: orders.reservationExpiresAt,
         paymentStatus: orders.paymentStatus,
@@ -62,17 +65,16 @@ async function claim(services: Services, now: Date, limit: number): Promise<Clai
     const lapsed = rows
       .filter((r) => r.paymentStatus !== "pending" || (r.reservationExpiresAt && r.reservationExpiresAt <= now))
       .map((r) => r.id);
-    const waiting = rows.filter((r) => !lapsed.includes(r.id)).map((r) => r.id);
     if (lapsed.length > 0)
       await tx
         .update(orders)
         .set({ nextReconcileAt: new Date(now.getTime() + LEASE_MS) })
         .where(inArray(orders.id, lapsed));
-    if (waiting.length > 0)
+    for (const waiting of rows.filter((r) => !lapsed.includes(r.id)))
       await tx
         .update(orders)
-        .set({ nextReconcileAt: new Date(now.getTime() + STALE_RECHECK_MS) })
-        .where(inArray(orders.id, waiting));
+        .set({ nextReconcileAt: nextLookAt(waiting.createdAt, now, waiting.reservationExpiresAt) })
+        .where(eq(orders.id, waiting.id));
     return rows;
   });
 }

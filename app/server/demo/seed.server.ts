@@ -219,9 +219,17 @@ export async function ensureAdmin(services: Services): Promise<{ email: string; 
   return created && !env.ADMIN_PASSWORD ? { email, password } : undefined;
 }
 
-export async function seedIfEmpty(services: Services) {
+/**
+ * The demo data and the admin, under the lock the migrations take: processes started together on a new database take
+ * turns, so the first seeds and the others find it done (two seeding at once both insert demo-buyer-01, and one fails).
+ */
+export async function seedIfEmpty(
+  services: Services,
+): Promise<{ adminCredentials?: { email: string; password: string } }> {
   if (services.env.SEED === false) return {};
-  await seedCompetitionsIfEmpty(services);
-  const adminCredentials = await ensureAdmin(services);
-  return { adminCredentials };
+  return services.handle.exclusive(async () => {
+    await seedCompetitionsIfEmpty(services);
+    const adminCredentials = await ensureAdmin(services);
+    return { adminCredentials };
+  });
 }

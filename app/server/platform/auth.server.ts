@@ -204,6 +204,17 @@ export function createAuth(db: Database, env: Env, onMailQueued: () => void = ()
 
 export type Auth = ReturnType<typeof createAuth>;
 
+/**
+ * The session the request's cookie carries, or null when it has none or it is not valid. A lookup that failed (the
+ * database away) throws: it says nothing about whether the visitor is signed in, so it must never read as signed out.
+ */
+export async function findSession(auth: Auth, headers: Headers) {
+  return auth.api.getSession({ headers }).catch((error: unknown) => {
+    if (error instanceof APIError && error.statusCode < 500) return null;
+    throw error;
+  });
+}
+
 export type AuthCallResult<T> =
   | { ok: true; status: number; data: T; cookies: Headers }
   | { ok: false; status: number; code: string; message: string; cookies: Headers };

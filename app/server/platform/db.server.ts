@@ -21,6 +21,33 @@ export function isUniqueViolation(error: unknown): boolean {
   return e?.code === "23505" || e?.cause?.code === "23505";
 }
 
+/** SQLSTATEs of a server that is away or refusing work: connection exceptions, shutdown or restart, no free slot. */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-4]|53300)$/;
+/** node-postgres's own words for a connection it lost or could not make (no SQLSTATE comes with them). */
+const UNAVAILABLE_MESSAGE = new RegExp(
+  "^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect" +
+    "|Cannot use a pool after calling end)",
+);
+const UNAVAILABLE_ERRNO = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND"]);
+
+/**
+ * The database could not be reached or dropped the connection (a failover, a restart, a terminated backend), seen
+ * through any wrapping (Drizzle's "Failed query", better-auth's errors keep the original as `cause`). Such a request
+ * may well work a moment later: it is answered 503 "try again", never as a bug or a signed-out visitor.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | null, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
+    if (typeof e.code === "string" && (UNAVAILABLE_SQLSTATE.test(e.code) || UNAVAILABLE_ERRNO.has(e.code))) return true;
+    if (typeof e.message === "string" && UNAVAILABLE_MESSAGE.test(e.message)) return true;
+    e = typeof e.cause === "object" ? (e.cause as typeof e) : null;
+  }
+  return false;
+}
+
 export type Listener = (payload: string) => void;
 
 /** One database handle whatever the engine: queries through Drizzle, LISTEN for realtime, close. */
@@ -28,6 +55,11 @@ export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process of this app runs its own start-up work (the migrations, the demo seed) on the
+   * same database: processes started together take turns. PGlite is one process's own database, so it simply runs.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   listen(channel: string, onMessage: Listener): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -47,20 +79,23 @@ export async function openDatabase(options: {
     : openPglite(options.memory ? undefined : options.dataDir, migrationsFolder);
 }
 
-/** The advisory lock migrations run under: any number, the same in every process of this app. */
-const MIGRATION_LOCK = 5_000_001;
+/** The advisory lock start-up work (migrations, the demo seed) runs under: any number, the same in every process. */
+const STARTUP_LOCK = 5_000_001;
 
 /**
- * Runs the migrations while holding a session-level advisory lock on a connection of its own, so processes that start
- * together against a new database take turns: the first migrates, the others then find nothing left to apply
- * (drizzle's own migration transaction does not stop two from creating the same tables at once).
+ * Runs `work` while holding a session-level advisory lock on a connection of its own, so processes that start together
+ * against a new database take turns: the first migrates (or seeds), the others then find nothing left to do (drizzle's
+ * own migration transaction does not stop two from creating the same tables at once, nor does the seed's
+ * "if empty" stop two from inserting the same demo people).
  */
-async function migrateOnce(url: string, migrate: () => Promise<void>) {
+async function exclusively<T>(url: string, work: () => Promise<T>): Promise<T> {
   const lock = new pg.Client({ connectionString: url });
+  // Its query fails if the connection dies; without a listener the client's "error" event would stop the process.
+  lock.on("error", () => {});
   await lock.connect();
   try {
-    await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    await migrate();
+    await lock.query("select pg_advisory_lock($1)", [STARTUP_LOCK]);
+    return await work();
   } finally {
     // Closing the session releases the lock too, even when the unlock is not reached.
     await lock.end().catch(() => {});
@@ -69,14 +104,20 @@ async function migrateOnce(url: string, migrate: () => Promise<void>) {
 
 async function openPostgres(url: string, poolSize: number, migrationsFolder: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client can lose its connection (server restart, failover); the pool replaces it. Without a
-  // listener node-postgres would raise it as an uncaught error and stop the process.
-  pool.on("error", (error) => console.warn(`database connection lost: ${error.message}`));
+  // A connection can die (server restart, failover, pg_terminate_backend); its client then emits "error", which
+  // with no listener is an uncaught exception that stops the process. The pool listens only while a client is idle
+  // (and then drops it); a client checked out by a request or a transaction is covered here: the query in flight
+  // fails (the request answers 503), and the pool drops the broken client when it is released.
+  pool.on("error", () => {});
+  pool.on("connect", (client) => {
+    client.on("error", (error) => console.warn(`database connection lost: ${error.message}`));
+  });
   const db = drizzlePg(pool, { schema, casing: "snake_case" });
   return {
     db,
     kind: "postgres",
-    migrate: () => migrateOnce(url, () => migratePg(db, { migrationsFolder })),
+    migrate: () => exclusively(url, () => migratePg(db, { migrationsFolder })),
+    exclusive: (work) => exclusively(url, work),
     async listen(channel, onMessage) {
       // A dedicated connection per process; if it drops, it is re-opened so live updates resume.
       let closed = false;
@@ -140,6 +181,7 @@ async function openPglite(dataDir: string | undefined, migrationsFolder: string)
     db,
     kind: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    exclusive: (work) => work(),
     async listen(channel, onMessage) {
       const unsub = await client.listen(channel, onMessage);
       return unsub;
