@@ -1,11 +1,11 @@
 import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { FormAlert } from "~/components/auth/form-alert";
 import { Button } from "~/components/ui/button";
 import { DateOfBirthField } from "~/components/ui/date-of-birth-field";
 import { inputClass } from "~/components/ui/field";
 import type { FormNotice } from "~/schemas/form";
+import { parseSubmission } from "~/schemas/form";
 import { PostalEntrySchema } from "~/schemas/postal";
 import { CheckboxControl, TextareaControl, TextControl } from "./form-controls";
 
@@ -40,7 +40,7 @@ export function PostalEntryForm({
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PostalEntrySchema }),
+    onValidate: ({ formData }) => parseSubmission(formData, PostalEntrySchema),
   });
   const answer = fields.skillAnswer;
   const dob = fields.dateOfBirth.initialValue;

@@ -1,9 +1,9 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { SubmitButton } from "~/components/ui/button";
 import { COUNTRY_NAMES } from "~/domain/site-settings";
 import { SettingsFormSchema, type settingsFormDefaults } from "~/schemas/admin-settings";
+import { parseSubmission } from "~/schemas/form";
 import { CheckboxControl, FormSection as Section, TextControl } from "./form-controls";
 
 /** The site settings; the browser checks them with the server's schema. */
@@ -21,7 +21,7 @@ export function SettingsForm({
     defaultValue,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SettingsFormSchema }),
+    onValidate: ({ formData }) => parseSubmission(formData, SettingsFormSchema),
   });
   const paidHint = "When off, residents see only the free postal route and checkout refuses paid entry.";
   return (
