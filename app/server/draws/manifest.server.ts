@@ -7,11 +7,13 @@ import { recordAudit } from "../admin/audit.server";
 import type { Executor, Tx } from "../platform/db.server";
 import { postalRejectionCounts } from "../postal/postal-entries.server";
 import { queueCloseResults } from "./close-results.server";
+import { appendManifestLog } from "./manifest-log.server";
 
 /**
  * Freezes a closed competition's entry list into its manifest and publishes the hash at once (draw-v1.md, "Close").
  * Eligible rows: tickets not withdrawn with the correct answer, paid and postal alike. Every entrant is told their
- * result with the hash in the same transaction (close-results). Idempotent: a second call, from this process or
+ * result with the hash in the same transaction (close-results), and the hash and round are appended to the manifest
+ * log. Idempotent: a second call, from this process or
  * another, finds the row and changes nothing (and sends nothing).
  */
 export async function publishManifest(tx: Tx, site: ManifestSite, competitionId: number, now: Date) {
@@ -58,6 +60,7 @@ export async function publishManifest(tx: Tx, site: ManifestSite, competitionId:
     round,
     roundMoved: moved,
   });
+  await appendManifestLog(tx, { competitionId, manifestHash, round, closesAt: comp.endDate });
   await tx
     .update(competitions)
     .set({ drawAt: rule.drawAt, drawRound: rule.round, drawChainHash: chain.hash })
