@@ -36,7 +36,9 @@ async function fromUrl(target: string, localBeacon: boolean): Promise<Source> {
     get(new URL(record.manifest.url, jsonUrl), "the manifest").then((r) => r.text()),
     get(new URL(MANIFEST_LOG_PATH, jsonUrl), "the manifest log").then((r) => r.text()),
     localBeacon && record.chain.network === "local-test-beacon"
-      ? get(new URL(LOCAL_BEACON_INFO_PATH, jsonUrl), "the site's beacon").then(async (r) => servedChainKey(await r.json()))
+      ? get(new URL(LOCAL_BEACON_INFO_PATH, jsonUrl), "the site's beacon").then(async (r) =>
+          servedChainKey(await r.json()),
+        )
       : null,
   ]);
   return { record, manifest, log, beacon: beacon ?? undefined };
@@ -58,13 +60,13 @@ const MARK = { pass: "PASS", fail: "FAIL", pending: "NOT YET" } as const;
 const VALUE_FLAGS = ["--entry", "--expect-hash", "--log"];
 
 export async function main(argv: string[]): Promise<number> {
-  const valueOf = (flag: string) => {
+  const flagValue = (flag: string) => {
     const at = argv.indexOf(flag);
     return at >= 0 ? argv[at + 1] : undefined;
   };
   const target = argv.find((a, i) => !a.startsWith("--") && !VALUE_FLAGS.includes(argv[i - 1] ?? ""));
   const allowLocalBeacon = argv.includes("--allow-local-beacon");
-  if (!target || VALUE_FLAGS.some((f) => argv.includes(f) && !valueOf(f))) {
+  if (!target || VALUE_FLAGS.some((f) => argv.includes(f) && !flagValue(f))) {
     console.error(
       "usage: npm run verify-draw -- <draw page URL | draw.json URL | draw.json file> [--entry REF] " +
         "[--expect-hash HASH] [--log URL|FILE] [--allow-local-beacon]",
@@ -74,7 +76,7 @@ export async function main(argv: string[]): Promise<number> {
   let source: Source;
   try {
     source = await (isUrl(target) ? fromUrl(target, allowLocalBeacon) : fromFile(target));
-    const log = valueOf("--log");
+    const log = flagValue("--log");
     if (log) source.log = await readLog(log);
   } catch (error) {
     console.error(`Could not read the draw: ${(error as Error).message}`);
@@ -86,8 +88,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   const checks = verifyDraw(source.record, source.manifest, {
     localBeacon: source.beacon,
-    entryRef: valueOf("--entry"),
-    expectHash: valueOf("--expect-hash"),
+    entryRef: flagValue("--entry"),
+    expectHash: flagValue("--expect-hash"),
     logText: source.log,
   });
   for (const c of checks) console.log(`${MARK[c.status].padEnd(7)} ${c.label}: ${c.detail}`);

@@ -1,4 +1,4 @@
-// The local test beacon: drand's HTTP API shape (GET /info, /{chainHash}/info, /{chainHash}/public/{round|latest}) served
+// The local test beacon: drand's HTTP API shape (GET /info, /{hash}/info, /{hash}/public/{round|latest}) served
 // by this app when DRAND_URL is unset, signing each round with its own BLS key exactly as quicknet does (signatures
 // on G1 over SHA-256 of the round number). Like drand, it never answers for a round whose time has not come.
 import express, { type Router } from "express";

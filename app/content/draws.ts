@@ -24,6 +24,10 @@ export const LOCAL_BEACON_NOTE =
 /** The command-line verifier's flag that accepts a local-test-beacon draw (scripts/verify-draw.ts). */
 export const ALLOW_LOCAL_BEACON_FLAG = "--allow-local-beacon";
 
+/** The offline check that passes for this draw: a local-test-beacon draw needs the flag, a quicknet one does not. */
+export const verifyDrawCommand = (drawUrl: string, quicknet: boolean) =>
+  `npm run verify-draw -- ${drawUrl}${quicknet ? "" : ` ${ALLOW_LOCAL_BEACON_FLAG}`}`;
+
 /** What the claim page says for each state of a link. */
 export const CLAIM_LINK_MESSAGES = {
   valid: "Please confirm where to send your prize.",

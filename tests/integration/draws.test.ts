@@ -5,8 +5,8 @@ import { DRAW_MESSAGES } from "~/content/draws";
 import { auditLog, competitions, drawSkips, draws, emailOutbox, manifestLog, tickets } from "~/db/schema";
 import { sha256Hex, utf8 } from "~/domain/draw/bytes";
 import { roundAt, roundTime, servedChainKey } from "~/domain/draw/chain";
-import { parseManifestLog } from "~/domain/draw/manifest-log";
 import { parseManifest } from "~/domain/draw/manifest";
+import { parseManifestLog } from "~/domain/draw/manifest-log";
 import { drawMatches, type PublishedDraw, verifyDraw } from "~/domain/draw/verify";
 import * as drawAdmin from "~/routes/admin/competition-draw";
 import * as logRoute from "~/routes/draws/manifest-log";
@@ -131,9 +131,7 @@ describe("closing a competition", () => {
       Date.now() + HOUR - 5000,
     );
     const { record, manifest } = await publicRecord(comp.id);
-    expect((await publicChecks(record, manifest)).find((c) => c.name === "round")?.status).toBe(
-      "pass",
-    );
+    expect((await publicChecks(record, manifest)).find((c) => c.name === "round")?.status).toBe("pass");
   });
 });
 
@@ -262,7 +260,13 @@ describe("a redraw", () => {
     const { record, manifest } = await publicRecord(comp.id);
     const drawn = after?.drawnEntries ?? [];
     expect(record.skips).toMatchObject([
-      { index: 0, reason: "unclaimed", clause: null, ticketNumber: drawn[0]?.ticketNumber, entryRef: drawn[0]?.entryRef },
+      {
+        index: 0,
+        reason: "unclaimed",
+        clause: null,
+        ticketNumber: drawn[0]?.ticketNumber,
+        entryRef: drawn[0]?.entryRef,
+      },
       { index: 1, reason: "ineligible", clause: 7, ticketNumber: drawn[1]?.ticketNumber, entryRef: drawn[1]?.entryRef },
     ]);
     expect(drawMatches(await publicChecks(record, manifest))).toBe(true);
@@ -300,7 +304,11 @@ describe("the manifest log", () => {
     for (const comp of [first, second]) {
       const row = rows.find((r) => r.competitionId === comp.id);
       expect(entries.filter((e) => e.competitionId === comp.id)).toEqual([
-        expect.objectContaining({ manifestHash: row?.manifestHash, round: row?.round, closesAt: comp.endDate.toISOString() }),
+        expect.objectContaining({
+          manifestHash: row?.manifestHash,
+          round: row?.round,
+          closesAt: comp.endDate.toISOString(),
+        }),
       ]);
     }
     const at = (id: number) => entries.findIndex((e) => e.competitionId === id);
@@ -317,7 +325,7 @@ describe("the manifest log", () => {
     expect(parseManifestLog(before).length).toBeGreaterThan(0);
   });
 
-  it("the local test beacon serves its key at /local-beacon/info, which the verifier checks a draw against", async () => {
+  it("the local test beacon serves its key at /local-beacon/info, for verifiers to check draws with", async () => {
     const info = await (await fetch(`${h.origin}/local-beacon/info`)).json();
     expect(servedChainKey(info)).toEqual({
       hash: h.services.beacon.chain.hash,

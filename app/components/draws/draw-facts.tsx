@@ -84,8 +84,11 @@ export function DrawManifest({ record, counts }: { record: PublishedDraw; counts
                 <Code>{manifest.hash}</Code>
                 <span className="mt-1 block text-sm text-muted-foreground">
                   Compare it with the hash in the "entries closed" e-mail every entrant was sent before the draw. It is
-                  also in the <a href={record.log.url} className={textLinkClass}>manifest log</a>, where each entry
-                  carries the hash of the one before, so a changed entry shows.
+                  also in the{" "}
+                  <a href={record.log.url} className={textLinkClass}>
+                    manifest log
+                  </a>
+                  , where each entry carries the hash of the one before, so a changed entry shows.
                 </span>
               </span>,
             ],

@@ -37,9 +37,7 @@ describe("the manifest log", () => {
     const first = entries[0] as ManifestLogEntry;
     expect(first.entryHash).toBe(
       sha256Hex(
-        utf8(
-          `paddock-manifest-log v1 1 3 ${first.manifestHash} 100 2026-11-03T18:00:00.000Z ${"0".repeat(64)}`,
-        ),
+        utf8(`paddock-manifest-log v1 1 3 ${first.manifestHash} 100 2026-11-03T18:00:00.000Z ${"0".repeat(64)}`),
       ),
     );
     expect(logEntryHash(first)).toBe(first.entryHash);
@@ -65,7 +63,11 @@ describe("the manifest log", () => {
     ["a removed entry", lines.filter((_, i) => i !== 2).join("\n"), "line 3 should be entry 2"],
     ["no final line feed", text.slice(0, -1), "must end with a line feed"],
     ["another format", text.replace("v1", "v2"), "the first line"],
-    ["an upper-case hash", text.replace(entries[0]?.manifestHash ?? "", entries[0]?.manifestHash.toUpperCase() ?? ""), "line 2 is not"],
+    [
+      "an upper-case hash",
+      text.replace(entries[0]?.manifestHash ?? "", entries[0]?.manifestHash.toUpperCase() ?? ""),
+      "line 2 is not",
+    ],
   ])("%s is refused", (_, changed, message) => {
     expect(() => parseManifestLog(changed)).toThrow(message);
   });

@@ -49,7 +49,8 @@ const entryLine = (e: ManifestLogEntry) =>
   `${e.sequence} ${e.competitionId} ${e.manifestHash} ${e.round} ${e.closesAt} ${e.previousHash} ${e.entryHash}\n`;
 
 /** The log as served at /draws/log.txt. */
-export const buildManifestLog = (entries: readonly ManifestLogEntry[]) => LOG_MAGIC + "\n" + entries.map(entryLine).join("");
+export const buildManifestLog = (entries: readonly ManifestLogEntry[]) =>
+  `${LOG_MAGIC}\n${entries.map(entryLine).join("")}`;
 
 export class ManifestLogError extends Error {}
 
@@ -84,7 +85,9 @@ export function parseManifestLog(text: string): ManifestLogEntry[] {
     const before = entries.at(-1);
     if (entry.sequence !== i + 1) throw new ManifestLogError(`line ${lineNo} should be entry ${i + 1}`);
     if (entry.previousHash !== (before?.entryHash ?? LOG_START))
-      throw new ManifestLogError(`the chain is broken at entry ${entry.sequence}: its previous hash is not entry ${i}'s`);
+      throw new ManifestLogError(
+        `the chain is broken at entry ${entry.sequence}: its previous hash is not entry ${i}'s`,
+      );
     if (logEntryHash(entry) !== entry.entryHash)
       throw new ManifestLogError(`entry ${entry.sequence}'s hash does not match its fields`);
     entries.push(entry);

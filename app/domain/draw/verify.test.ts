@@ -1,10 +1,8 @@
-import { bls12_381 } from "@noble/curves/bls12-381.js";
 import { describe, expect, it } from "vitest";
-import { publicKeyOf, signRound } from "./beacon";
-import { sha256Hex, utf8 } from "./bytes";
-import { type ChainInfo, QUICKNET, roundTime } from "./chain";
+import { localChain, redoneDraw } from "../../../tests/support/redone-draw";
+import { signRound } from "./beacon";
+import { QUICKNET } from "./chain";
 import { buildManifestLog, type ManifestLogEntry, nextLogEntry, parseManifestLog } from "./manifest-log";
-import { drawSeed, drawSequence } from "./sequence";
 import vectors from "./vectors.json";
 import { type Check, drawMatches, type PublishedDraw, type PublishedSkip, verifyDraw } from "./verify";
 
@@ -12,7 +10,6 @@ const record = vectors.draw.record as PublishedDraw;
 const logText = vectors.draw.log;
 const published = record.manifest as NonNullable<PublishedDraw["manifest"]>;
 const manifest = vectors.draw.manifest;
-const sha = (text: string) => sha256Hex(utf8(text));
 const statusOf = (checks: Check[], name: Check["name"]) => checks.find((c) => c.name === name)?.status;
 
 describe("verifying the committed test vector (a real quicknet round)", () => {
@@ -79,46 +76,11 @@ describe("any change to the published values fails the check that covers it", ()
   it("an unreadable manifest is one failed check", () => {
     expect(verifyDraw(record, "hello")).toEqual([expect.objectContaining({ name: "manifest", status: "fail" })]);
   });
-
 });
-
-/** A local test beacon's chain, its key derived from a fixed seed byte. */
-function localChain(seedByte: number) {
-  const secretKey = bls12_381.utils.randomSecretKey(new Uint8Array(48).fill(seedByte));
-  const publicKey = publicKeyOf(secretKey);
-  const chain: ChainInfo = { ...QUICKNET, network: "local-test-beacon", hash: sha(`local:${publicKey}`), publicKey };
-  return { secretKey, chain };
-}
-
-/** The committed draw redone, consistently, on another beacon and round: every value recomputed. */
-function redo(chain: ChainInfo, beacon: NonNullable<PublishedDraw["beacon"]>) {
-  const text = manifest.replace(
-    `drand-quicknet ${QUICKNET.hash} ${record.round}`,
-    `${chain.network} ${chain.hash} ${beacon.round}`,
-  );
-  const drawAt = roundTime(chain, beacon.round).toISOString();
-  const closesAt = new Date(Date.parse(drawAt) - 60 * 60_000).toISOString();
-  const hash = sha(text);
-  const changed: PublishedDraw = {
-    ...record,
-    chain,
-    closesAt,
-    closedAt: closesAt,
-    rule: { drawAt, round: beacon.round },
-    manifest: { ...published, hash, publishedAt: closesAt },
-    round: beacon.round,
-    beacon,
-    sequence: drawSequence(drawSeed(hash, beacon.randomness), published.entries),
-  };
-  const log = buildManifestLog([
-    nextLogEntry(null, { competitionId: 42, manifestHash: hash, round: beacon.round, closesAt: new Date(closesAt) }),
-  ]);
-  return { record: changed, text, log };
-}
 
 describe("a local test beacon", () => {
   const site = localChain(7);
-  const local = redo(site.chain, signRound(site.secretKey, 1000));
+  const local = redoneDraw(site.chain, signRound(site.secretKey, 1000));
 
   it("passes only with the key the site serves for its beacon, and says it is for testing", () => {
     expect(statusOf(verifyDraw(local.record, local.text), "network")).toBe("fail");
@@ -129,7 +91,7 @@ describe("a local test beacon", () => {
 
   it("a draw re-signed with another key, which carries that key in its record, fails", () => {
     const other = localChain(9);
-    const resigned = redo(other.chain, signRound(other.secretKey, 1000));
+    const resigned = redoneDraw(other.chain, signRound(other.secretKey, 1000));
     const checks = verifyDraw(resigned.record, resigned.text, { localBeacon: site.chain, logText: resigned.log });
     expect(statusOf(checks, "network")).toBe("fail");
     expect(statusOf(checks, "signature")).toBe("fail");
@@ -195,7 +157,11 @@ describe("the timeline and counts, from draw.json alone", () => {
     ["a draw time 30 minutes after the close", { ...record, closesAt: at(record.closesAt, hour / 2) }, "timeline"],
     ["no closing time", { ...record, closesAt: "" }, "timeline"],
     ["a manifest frozen before entries closed", { ...record, closedAt: at(published.publishedAt, 1000) }, "timeline"],
-    ["a rule round not the draw time's", { ...record, rule: { ...record.rule, drawAt: at(record.rule.drawAt, -hour) } }, "timeline"],
+    [
+      "a rule round not the draw time's",
+      { ...record, rule: { ...record.rule, drawAt: at(record.rule.drawAt, -hour) } },
+      "timeline",
+    ],
     [
       "counts that disagree with the manifest",
       { ...record, manifest: { ...published, counts: { ...published.counts, eligible: { paid: 25, postal: 0 } } } },
@@ -210,7 +176,7 @@ describe("the timeline and counts, from draw.json alone", () => {
 
 describe("a consistent rewrite to another real round", () => {
   const real = vectors.quicknetRounds[3] as NonNullable<PublishedDraw["beacon"]>;
-  const rewritten = redo(QUICKNET, real);
+  const rewritten = redoneDraw(QUICKNET, real);
 
   it("is caught by the manifest log the site published, and by the hash in the entrant's e-mail", () => {
     expect(drawMatches(verifyDraw(rewritten.record, rewritten.text))).toBe(true);
@@ -220,7 +186,7 @@ describe("a consistent rewrite to another real round", () => {
     expect(drawMatches(checks)).toBe(false);
   });
 
-  it("a log rewritten to match breaks the chain of any later entry; rewritten whole, the e-mail's hash catches it", () => {
+  it("a rewritten log entry breaks the chain to later ones; a log rewritten whole, the e-mail catches", () => {
     const entries = parseManifestLog(logText);
     const later = nextLogEntry(entries[0] as ManifestLogEntry, {
       competitionId: 43,
@@ -229,9 +195,9 @@ describe("a consistent rewrite to another real round", () => {
       closesAt: new Date("2023-08-24T10:00:00.000Z"),
     });
     const edited = buildManifestLog([...parseManifestLog(rewritten.log), later]);
-    expect(verifyDraw(rewritten.record, rewritten.text, { logText: edited }).find((c) => c.name === "log")).toMatchObject(
-      { status: "fail", detail: "the chain is broken at entry 2: its previous hash is not entry 1's" },
-    );
+    expect(
+      verifyDraw(rewritten.record, rewritten.text, { logText: edited }).find((c) => c.name === "log"),
+    ).toMatchObject({ status: "fail", detail: "the chain is broken at entry 2: its previous hash is not entry 1's" });
     const whole = verifyDraw(rewritten.record, rewritten.text, { logText: rewritten.log, expectHash: published.hash });
     expect(statusOf(whole, "log")).toBe("pass");
     expect(statusOf(whole, "expected-hash")).toBe("fail");

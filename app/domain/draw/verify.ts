@@ -214,7 +214,8 @@ function timelineCheck(record: PublishedDraw): Check {
   const label = "Timeline";
   const closesAt = validDate(record.closesAt ?? "");
   const drawAt = validDate(record.rule.drawAt);
-  if (!closesAt || !drawAt) return check("timeline", "fail", label, "the record does not give the close and draw times");
+  if (!closesAt || !drawAt)
+    return check("timeline", "fail", label, "the record does not give the close and draw times");
   const gap = drawAt.getTime() - closesAt.getTime();
   if (gap < DRAW_DELAY_MS)
     return check("timeline", "fail", label, `the draw time is ${MINUTES(gap)} minutes after the close, not 60 or more`);
@@ -229,7 +230,7 @@ function timelineCheck(record: PublishedDraw): Check {
     "timeline",
     "pass",
     label,
-    `closed ${record.closesAt}; draw time ${record.rule.drawAt}, ${MINUTES(gap)} minutes later, is round ${record.rule.round}`,
+    `closes ${record.closesAt}; the draw time ${MINUTES(gap)} minutes later is round ${record.rule.round}`,
   );
 }
 
@@ -241,7 +242,8 @@ function countsCheck(record: PublishedDraw, manifest: Manifest): Check {
   const postal = manifest.entries.filter((e) => e.source === "postal").length;
   const paid = manifest.entries.length - postal;
   const { excluded } = counts;
-  const left = excluded.wrongAnswer + excluded.refunded + Object.values(excluded.postalRejected).reduce((a, b) => a + b, 0);
+  const left =
+    excluded.wrongAnswer + excluded.refunded + Object.values(excluded.postalRejected).reduce((a, b) => a + b, 0);
   return counts.eligible.paid === paid && counts.eligible.postal === postal
     ? check("counts", "pass", label, `${paid} paid and ${postal} postal entries in the draw; ${left} left out`)
     : check(
@@ -314,14 +316,23 @@ function logCheck(record: PublishedDraw, logText: string): Check {
   const entry = mine[0];
   if (!entry) return check("log", "fail", label, `competition ${record.competitionId} is not in the log`);
   if (mine.length > 1) return check("log", "fail", label, `competition ${record.competitionId} is logged twice`);
-  if (entry.manifestHash !== record.manifest?.hash || entry.round !== record.round || entry.closesAt !== record.closesAt)
+  if (
+    entry.manifestHash !== record.manifest?.hash ||
+    entry.round !== record.round ||
+    entry.closesAt !== record.closesAt
+  )
     return check(
       "log",
       "fail",
       label,
       `entry ${entry.sequence} logged hash ${entry.manifestHash}, round ${entry.round}, close ${entry.closesAt}`,
     );
-  return check("log", "pass", label, `entry ${entry.sequence} of ${entries.length}, chained by hash, has this hash and round`);
+  return check(
+    "log",
+    "pass",
+    label,
+    `entry ${entry.sequence} of ${entries.length}, chained by hash, has this hash and round`,
+  );
 }
 
 /** Every check, in the order draw-v1.md lists them. A draw matches when none fails and none is pending. */

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { DrawManifest, DrawResult, DrawRule } from "~/components/draws/draw-facts";
 import { DrawVerifier } from "~/components/draws/draw-verifier";
 import { Callout, ContentPage, Section } from "~/components/page-section";
-import { ALLOW_LOCAL_BEACON_FLAG, LOCAL_BEACON_NOTE } from "~/content/draws";
+import { ALLOW_LOCAL_BEACON_FLAG, LOCAL_BEACON_NOTE, verifyDrawCommand } from "~/content/draws";
 import { pageMeta } from "~/lib/seo";
 import { getPublicDraw } from "~/server/draws/public.server";
 import { servicesContext } from "~/server/platform/context";
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 /** The offline check that works for this draw, and what its flags do. */
 function VerifyCommand({ url, quicknet }: { url: string; quicknet: boolean }) {
-  const command = `npm run verify-draw -- ${url}${quicknet ? "" : ` ${ALLOW_LOCAL_BEACON_FLAG}`}`;
+  const command = verifyDrawCommand(url, quicknet);
   return (
     <div className="mt-3 max-w-prose space-y-2 text-muted-foreground">
       <p>To check it on your own computer, run this from Paddock's source code:</p>

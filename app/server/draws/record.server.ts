@@ -27,7 +27,6 @@ type RuleFacts = {
   drawChainHash: string | null;
 };
 
-
 /** The chain a draw was fixed on: quicknet's pinned info, or this app's beacon (the local one). */
 export function chainFor(chainHash: string | null, configured: ChainInfo): ChainInfo {
   return chainHash === QUICKNET.hash ? QUICKNET : configured;

@@ -14,6 +14,7 @@ import type { Env } from "./env.server";
  */
 
 export { LOCAL_BEACON_PATH } from "~/domain/draw/chain";
+
 const FETCH_TIMEOUT_MS = 10_000;
 
 export type Beacon = {
