@@ -12,7 +12,6 @@ CREATE TABLE "manifest_log" (
 );
 --> statement-breakpoint
 ALTER TABLE "draw_skips" ADD COLUMN "clause" integer;--> statement-breakpoint
-ALTER TABLE "manifest_log" ADD CONSTRAINT "manifest_log_competition_id_competitions_id_fk" FOREIGN KEY ("competition_id") REFERENCES "public"."competitions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "draw_skips" ADD CONSTRAINT "draw_skips_clause_check" CHECK ("draw_skips"."clause" is null or ("draw_skips"."reason" = 'ineligible' and "draw_skips"."clause" > 0));--> statement-breakpoint
 -- Every manifest frozen before the log existed gets its entry, in draw id order, chained exactly as
 -- app/domain/draw/manifest-log.ts does (docs/manifest-log-v1.md).

@@ -88,10 +88,8 @@ export const drawSkips = pgTable(
  */
 export const manifestLog = pgTable("manifest_log", {
   sequence: integer("sequence").primaryKey(),
-  competitionId: integer("competition_id")
-    .notNull()
-    .references(() => competitions.id)
-    .unique(),
+  // No foreign key: the log is a public record that outlives anything else, and a removed row would break its chain.
+  competitionId: integer("competition_id").notNull().unique(),
   manifestHash: text("manifest_hash").notNull(),
   round: bigint("round", { mode: "number" }).notNull(),
   closesAt: instant("closes_at").notNull(),

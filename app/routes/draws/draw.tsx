@@ -27,7 +27,7 @@ function VerifyCommand({ url, quicknet }: { url: string; quicknet: boolean }) {
   return (
     <div className="mt-3 max-w-prose space-y-2 text-muted-foreground">
       <p>To check it on your own computer, run this from Paddock's source code:</p>
-      <pre className="overflow-x-auto rounded-md border border-border p-3">
+      <pre className="rounded-md border border-border p-3 whitespace-pre-wrap wrap-anywhere">
         <code className="font-mono text-sm text-foreground">{command}</code>
       </pre>
       <p>

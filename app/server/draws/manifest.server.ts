@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, notExists, sql } from "drizzle-orm";
 import { competitions, type DrawCounts, draws, tickets } from "~/db/schema";
 import { sha256Hex, utf8 } from "~/domain/draw/bytes";
-import { type ChainInfo, decidingRound, drawRuleFor, roundTime } from "~/domain/draw/chain";
+import { type ChainInfo, decidingRound, drawRuleFor, isQuicknet, roundTime } from "~/domain/draw/chain";
 import { buildManifest } from "~/domain/draw/manifest";
 import { recordAudit } from "../admin/audit.server";
 import type { Executor, Tx } from "../platform/db.server";
@@ -74,6 +74,7 @@ export async function publishManifest(tx: Tx, site: ManifestSite, competitionId:
   });
   await queueCloseResults(tx, site.baseUrl, {
     competitionId,
+    quicknet: isQuicknet(chain),
     closedAt: comp.closedAt ?? now,
     manifestHash,
     round,
