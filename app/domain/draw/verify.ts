@@ -262,36 +262,37 @@ function countsCheck(record: PublishedDraw, manifest: Manifest): Check {
  */
 function skipsCheck(record: PublishedDraw, manifest: Manifest): Check | null {
   const label = "Prize passed on";
+  const skips = record.skips ?? [];
   const sequence = record.sequence;
-  if (!sequence) return record.skips.length > 0 ? check("skips", "fail", label, "skips before any draw") : null;
-  for (const [i, skip] of record.skips.entries()) {
-    const place = i === 0 ? "the winner" : `alternate ${i}`;
-    const entry = manifest.entries[skip.position];
-    const fault =
-      skip.index !== i
-        ? `skip ${i + 1} is at place ${skip.index}, not ${i} (${place})`
-        : i >= sequence.length - 1
-          ? `skip ${i + 1} passes the prize beyond the last alternate`
-          : skip.position !== sequence[i]
-            ? `${place} is position ${sequence[i]}, the skip names position ${skip.position}`
-            : entry?.ticketNumber !== skip.ticketNumber || entry.entryRef !== skip.entryRef
-              ? `${place}'s skip names ticket ${skip.ticketNumber} (${skip.entryRef}), not the manifest's entry`
-              : !isSkipReason(skip.reason)
-                ? `${place}'s skip gives "${skip.reason}", not a reason from the fixed list`
-                : needsClause(skip.reason) !== (Number.isSafeInteger(skip.clause) && (skip.clause ?? 0) > 0)
-                  ? needsClause(skip.reason)
-                    ? `${place}'s skip says ineligible without a terms clause`
-                    : `${place}'s skip gives a terms clause for "${skip.reason}"`
-                  : null;
+  if (!sequence) return skips.length > 0 ? check("skips", "fail", label, "skips before any draw") : null;
+  for (const [i, skip] of skips.entries()) {
+    const fault = skipFault(skip, i, sequence, manifest);
     if (fault) return check("skips", "fail", label, fault);
   }
-  const n = record.skips.length;
+  const n = skips.length;
   return check(
     "skips",
     "pass",
     label,
     n === 0 ? "not passed on" : `${n} ${n === 1 ? "skip" : "skips"}, each the drawn entry with a reason from the list`,
   );
+}
+
+/** What is wrong with the i-th skip, or null. */
+function skipFault(skip: PublishedSkip, i: number, sequence: readonly number[], manifest: Manifest): string | null {
+  const place = i === 0 ? "the winner" : `alternate ${i}`;
+  if (skip.index !== i) return `skip ${i + 1} is at place ${skip.index}, not ${i} (${place})`;
+  if (i >= sequence.length - 1) return `skip ${i + 1} passes the prize beyond the last alternate`;
+  if (skip.position !== sequence[i]) return `${place} is position ${sequence[i]}, the skip names ${skip.position}`;
+  const entry = manifest.entries[skip.position];
+  if (entry?.ticketNumber !== skip.ticketNumber || entry.entryRef !== skip.entryRef)
+    return `${place}'s skip names ticket ${skip.ticketNumber} (${skip.entryRef}), not the manifest's entry`;
+  if (!isSkipReason(skip.reason)) return `${place}'s skip gives "${skip.reason}", not a reason from the fixed list`;
+  const hasClause = Number.isSafeInteger(skip.clause) && (skip.clause ?? 0) > 0;
+  if (needsClause(skip.reason) && !hasClause) return `${place}'s skip says ineligible without a terms clause`;
+  if (!needsClause(skip.reason) && (skip.clause ?? null) !== null)
+    return `${place}'s skip gives a terms clause for "${skip.reason}"`;
+  return null;
 }
 
 /** The entrant's e-mail's hash, the one anchor outside this site. */
