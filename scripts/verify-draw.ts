@@ -2,52 +2,82 @@
 // app/domain/draw (SHA-256 and BLS12-381 from the audited noble libraries) and nothing else.
 //
 //   npm run verify-draw -- https://paddock.example/draws/12        (the page, or its draw.json)
-//   npm run verify-draw -- ./draw.json                              (a saved record; manifest.url beside it)
+//   npm run verify-draw -- ./draw.json                              (a saved record; manifest and log beside it)
 //   npm run verify-draw -- <url or file> --entry 7K2M9QRT4VXZ       (also look for your entry reference)
-//   npm run verify-draw -- <url or file> --allow-local-beacon       (accept a demo's local test beacon)
+//   npm run verify-draw -- <url or file> --expect-hash <hash>       (the manifest hash from your close e-mail)
+//   npm run verify-draw -- <url or file> --log <url or file>        (check against another copy of the manifest log)
+//   npm run verify-draw -- <url> --allow-local-beacon               (accept a demo's local test beacon, testing only)
 //
+// A local-test-beacon draw is refused unless --allow-local-beacon is given, and then its signature is checked with the
+// key the site serves for its beacon (GET /local-beacon/info), never the key the record carries.
 // Exit 0 when every check passes; 1 when one fails (it is printed) or the draw has not run yet; 2 on bad usage.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { drawMatches, type PublishedDraw, verifyDraw } from "../app/domain/draw/verify";
+import { LOCAL_BEACON_INFO_PATH, servedChainKey } from "../app/domain/draw/chain";
+import { MANIFEST_LOG_PATH } from "../app/domain/draw/manifest-log";
+import { drawMatches, type PublishedDraw, type ServedBeacon, verifyDraw } from "../app/domain/draw/verify";
 
-type Source = { record: PublishedDraw; manifest: string };
+type Source = { record: PublishedDraw; manifest: string; log: string; beacon?: ServedBeacon };
 
 const isUrl = (s: string) => /^https?:\/\//.test(s);
 
-async function fromUrl(target: string): Promise<Source> {
+async function get(url: URL | string, what: string) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${what} (${url}) answered ${response.status}`);
+  return response;
+}
+
+async function fromUrl(target: string, localBeacon: boolean): Promise<Source> {
   const jsonUrl = target.endsWith(".json") ? target : `${target.replace(/\/$/, "")}/draw.json`;
-  const response = await fetch(jsonUrl);
-  if (!response.ok) throw new Error(`${jsonUrl} answered ${response.status}`);
-  const record = (await response.json()) as PublishedDraw;
-  if (!record.manifest) return { record, manifest: "" };
-  const manifestResponse = await fetch(new URL(record.manifest.url, jsonUrl));
-  if (!manifestResponse.ok) throw new Error(`the manifest answered ${manifestResponse.status}`);
-  return { record, manifest: await manifestResponse.text() };
+  const record = (await (await get(jsonUrl, "the draw")).json()) as PublishedDraw;
+  if (!record.manifest) return { record, manifest: "", log: "" };
+  // The log is read where every site serves it, not wherever a record might point.
+  const [manifest, log, beacon] = await Promise.all([
+    get(new URL(record.manifest.url, jsonUrl), "the manifest").then((r) => r.text()),
+    get(new URL(MANIFEST_LOG_PATH, jsonUrl), "the manifest log").then((r) => r.text()),
+    localBeacon && record.chain.network === "local-test-beacon"
+      ? get(new URL(LOCAL_BEACON_INFO_PATH, jsonUrl), "the site's beacon").then(async (r) =>
+          servedChainKey(await r.json()),
+        )
+      : null,
+  ]);
+  return { record, manifest, log, beacon: beacon ?? undefined };
 }
 
 async function fromFile(file: string): Promise<Source> {
   const record = JSON.parse(await readFile(file, "utf8")) as PublishedDraw;
-  if (!record.manifest) return { record, manifest: "" };
+  if (!record.manifest) return { record, manifest: "", log: "" };
   // A saved record names its manifest by the site's path; beside the record, only its file name counts.
-  const manifestFile = path.join(path.dirname(file), path.basename(record.manifest.url));
-  return { record, manifest: await readFile(manifestFile, "utf8") };
+  const beside = (url: string) => readFile(path.join(path.dirname(file), path.basename(url)), "utf8");
+  return { record, manifest: await beside(record.manifest.url), log: await beside(MANIFEST_LOG_PATH) };
+}
+
+async function readLog(source: string) {
+  return isUrl(source) ? (await get(source, "the manifest log")).text() : readFile(source, "utf8");
 }
 
 const MARK = { pass: "PASS", fail: "FAIL", pending: "NOT YET" } as const;
+const VALUE_FLAGS = ["--entry", "--expect-hash", "--log"];
 
 export async function main(argv: string[]): Promise<number> {
-  const args = argv.filter((a) => !a.startsWith("--"));
-  const entryAt = argv.indexOf("--entry");
-  const entryRef = entryAt >= 0 ? argv[entryAt + 1] : undefined;
-  const target = args.find((a) => a !== entryRef);
-  if (!target) {
-    console.error("usage: npm run verify-draw -- <draw page URL | draw.json URL | draw.json file> [--entry REF]");
+  const flagValue = (flag: string) => {
+    const at = argv.indexOf(flag);
+    return at >= 0 ? argv[at + 1] : undefined;
+  };
+  const target = argv.find((a, i) => !a.startsWith("--") && !VALUE_FLAGS.includes(argv[i - 1] ?? ""));
+  const allowLocalBeacon = argv.includes("--allow-local-beacon");
+  if (!target || VALUE_FLAGS.some((f) => argv.includes(f) && !flagValue(f))) {
+    console.error(
+      "usage: npm run verify-draw -- <draw page URL | draw.json URL | draw.json file> [--entry REF] " +
+        "[--expect-hash HASH] [--log URL|FILE] [--allow-local-beacon]",
+    );
     return 2;
   }
   let source: Source;
   try {
-    source = await (isUrl(target) ? fromUrl(target) : fromFile(target));
+    source = await (isUrl(target) ? fromUrl(target, allowLocalBeacon) : fromFile(target));
+    const log = flagValue("--log");
+    if (log) source.log = await readLog(log);
   } catch (error) {
     console.error(`Could not read the draw: ${(error as Error).message}`);
     return 2;
@@ -57,12 +87,22 @@ export async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const checks = verifyDraw(source.record, source.manifest, {
-    allowLocalBeacon: argv.includes("--allow-local-beacon"),
-    entryRef,
+    localBeacon: source.beacon,
+    entryRef: flagValue("--entry"),
+    expectHash: flagValue("--expect-hash"),
+    logText: source.log,
   });
   for (const c of checks) console.log(`${MARK[c.status].padEnd(7)} ${c.label}: ${c.detail}`);
   const ok = drawMatches(checks);
   console.log(ok ? "\nThe draw matches." : "\nThe draw does NOT match (or has not run yet).");
+  if (source.record.chain.network === "local-test-beacon")
+    console.log(
+      !allowLocalBeacon
+        ? "This draw used a local test beacon (testing only); run again with --allow-local-beacon to check it."
+        : source.beacon
+          ? "This draw used the site's local test beacon: it is for testing, not a real prize."
+          : "A local test beacon's key is read from its site: give the draw page's URL, not a saved file.",
+    );
   return ok ? 0 : 1;
 }
 

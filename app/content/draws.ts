@@ -14,10 +14,19 @@ export const DRAW_MESSAGES = {
   redrawn: "The prize has passed to the next alternate.",
   notDrawn: "There is no winner to pass over: the draw has not run.",
   noAlternates: "No alternates are left: every drawn entry has been passed over.",
+  clause: "Ineligible needs the terms clause that applies; the other reasons take none.",
 } as const;
 
 export const LOCAL_BEACON_NOTE =
-  "This draw uses the local test beacon, not drand quicknet: fine for a demonstration, never for a real prize.";
+  "This draw is for testing only. It uses this site's local test beacon, not drand quicknet: the site holds the " +
+  "beacon's key, so nobody outside it can rely on the result. Fine for a demonstration, never for a real prize.";
+
+/** The command-line verifier's flag that accepts a local-test-beacon draw (scripts/verify-draw.ts). */
+export const ALLOW_LOCAL_BEACON_FLAG = "--allow-local-beacon";
+
+/** The offline check that passes for this draw: a local-test-beacon draw needs the flag, a quicknet one does not. */
+export const verifyDrawCommand = (drawUrl: string, quicknet: boolean) =>
+  `npm run verify-draw -- ${drawUrl}${quicknet ? "" : ` ${ALLOW_LOCAL_BEACON_FLAG}`}`;
 
 /** What the claim page says for each state of a link. */
 export const CLAIM_LINK_MESSAGES = {

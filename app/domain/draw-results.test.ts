@@ -52,6 +52,8 @@ describe("the close's words", () => {
     round: 1234,
     drawTime: new Date("2026-11-20T19:00:00Z"),
     checkUrl: "https://paddock.test/draws/7",
+    logUrl: "https://paddock.test/draws/log.txt",
+    verifyCommand: `npm run verify-draw -- https://paddock.test/draws/7 --expect-hash ${"ab".repeat(32)}`,
   };
   const right = { ticketNumber: 1, entryRef: "R1", correct: true };
   const wrong = { ticketNumber: 2, entryRef: "R2", correct: false };
@@ -70,6 +72,9 @@ describe("the close's words", () => {
     );
     expect(all.manifest).toContain(facts.manifestHash);
     expect(all.draw).toContain("round 1234, which comes out at Friday 20 November 2026, 19:00 GMT");
+    expect(all.keep).toContain("compare the manifest hash on the draw page with the one above");
+    expect(all.keep).toContain(facts.verifyCommand);
+    expect(all.keep).toContain("https://paddock.test/draws/log.txt");
     expect(closeEmailText(facts, [wrong]).opening).toContain("Your answer was not correct");
     expect(closeEmailText(facts, [right, wrong]).opening).toContain("1 of your 2 entries had the correct answer");
   });

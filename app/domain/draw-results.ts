@@ -43,6 +43,10 @@ export type CloseFacts = {
   round: number;
   drawTime: Date;
   checkUrl: string;
+  /** The public manifest log (docs/manifest-log-v1.md) this hash and round were appended to. */
+  logUrl: string;
+  /** The command-line check that passes for this draw, with the hash to expect. */
+  verifyCommand: string;
 };
 
 /** The close e-mail's words (the sender adds the layout): subject, opening, the hash and the draw's round. */
@@ -66,6 +70,12 @@ export function closeEmailText(facts: CloseFacts, entries: readonly RevealedEntr
       `The winner will be drawn from public randomness beacon round ${facts.round}, which comes out at ` +
       `${formatUkWeekdayDateTime(facts.drawTime)}. Anyone can check the draw, and find their entry references in ` +
       "the published list:",
+    // The e-mail is the entrant's own record of the hash, outside the site: what makes a later rewrite visible.
+    keep:
+      "Keep this e-mail. When you check the draw, compare the manifest hash on the draw page with the one above: " +
+      "if they differ, the draw is not the one fixed at the close. The draw page's Verify takes the hash, and so " +
+      `does the command-line check: ${facts.verifyCommand}. The hash and round are also in the public manifest ` +
+      `log, where each entry carries the hash of the one before: ${facts.logUrl}`,
   };
 }
 

@@ -77,11 +77,15 @@ async function verifyByKeyboard(page: Page) {
   await hydrated(page);
   await page.getByLabel("Your entry reference (optional)").focus();
   await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe("expect-hash");
+  await page.keyboard.type((await drawRow())?.manifestHash ?? "");
+  await page.keyboard.press("Tab");
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Verify this draw");
   await page.keyboard.press("Enter");
   const status = page.getByRole("status").filter({ hasText: "The draw" });
   await expect.poll(() => status.innerText(), SLOW).toContain("The draw matches: every check passed");
   expect(await status.innerText()).not.toContain("Fail");
+  expect(await status.innerText()).toContain("the published manifest hash is the one you were e-mailed");
 }
 
 /** The public draw order, one line per drawn entry. */
@@ -322,6 +326,7 @@ describe("a competition from creation to a redraw anyone can check", () => {
       await hydrated(page);
       expect(await page.getByRole("button", { name: "Select winner" }).isDisabled()).toBe(true);
       await page.getByLabel("Ineligible under the terms").check();
+      await page.getByLabel("Terms clause (when ineligible)").fill("7");
       await page.getByRole("button", { name: "Pass to the next alternate" }).click();
       await expect.poll(() => toast(page, "The prize has passed to the next alternate.").count(), SLOW).toBe(1);
       expect((await competitionRow()).winnerTicketNumber).toBe(drawn[1]?.ticketNumber);
@@ -329,7 +334,7 @@ describe("a competition from creation to a redraw anyone can check", () => {
       await verifyByKeyboard(page);
       const order = await drawOrder(page);
       expect(order[0]).toContain(`Winner: ticket ${drawn[0]?.ticketNumber}`);
-      expect(order[0]).toContain("Passed over: Ineligible under the terms");
+      expect(order[0]).toContain("Passed over: Ineligible under terms clause 7");
       expect(order[0]).not.toContain("Holds the prize");
       expect(order[1]).toContain(`Alternate 1: ticket ${drawn[1]?.ticketNumber}, entry ${drawn[1]?.entryRef}`);
       expect(order[1]).toContain("Holds the prize");

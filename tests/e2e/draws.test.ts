@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { competitions, draws } from "~/db/schema";
+import { competitions, draws, emailOutbox } from "~/db/schema";
 import { roundTime } from "~/domain/draw/chain";
 import { runLifecycleOnce } from "~/server/admin/lifecycle-job.server";
 import { createPaidOrder } from "~/server/demo/factories.server";
@@ -55,6 +55,17 @@ describe("a draw anyone can check", () => {
       expect(draw?.entries).toBe(3);
       const after = new Date(roundTime(services.beacon.chain, draw?.round ?? 0).getTime() + 5_000);
 
+      // The close e-mail carries the 64-character hash: on a 390-pixel phone it wraps instead of widening the page.
+      const [closeMail] = await services.db
+        .select({ html: emailOutbox.html })
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.to, buyer.email), eq(emailOutbox.kind, "entries-closed")));
+      const phone = await openSlowPage({ viewport: { width: 390, height: 844 } });
+      await phone.page.setContent(closeMail?.html ?? "");
+      expect(await phone.page.content()).toContain(draw?.manifestHash);
+      expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await phone.context.close();
+
       const { page, context, errors } = await openSlowPage();
       await signIn(context, await createUser({ roles: ["admin"] }));
       await page.goto(`/admin/competitions/${comp.id}/draw`);
@@ -72,15 +83,24 @@ describe("a draw anyone can check", () => {
       await hydrated(page);
       await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText(), SLOW).toContain("Draw:");
       await expect.poll(() => page.getByText("Local test beacon", { exact: false }).count(), SLOW).toBeGreaterThan(0);
+      // The offline command printed is the one that passes for this draw: a local-beacon draw needs the flag.
+      expect(await page.locator("pre code").innerText()).toMatch(
+        new RegExp(`^npm run verify-draw -- \\S+/draws/${comp.id} --allow-local-beacon$`),
+      );
+      await page.getByLabel(/Manifest hash from your/).fill(draw?.manifestHash ?? "");
       const ref = draw?.manifest.split("\n")[5]?.split(",")[1] ?? "";
       await page.getByLabel("Your entry reference (optional)").focus();
       await page.keyboard.type(ref);
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("expect-hash");
       await page.keyboard.press("Tab");
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Verify this draw");
       await page.keyboard.press("Enter");
       const status = page.getByRole("status").filter({ hasText: "The draw" });
       await expect.poll(() => status.innerText(), SLOW).toContain("The draw matches: every check passed");
       expect(await status.innerText()).toContain(`${ref} is at position`);
+      expect(await status.innerText()).toContain("the published manifest hash is the one you were e-mailed");
+      expect(await status.innerText()).toContain("with the key the site serves for it");
       expect(await status.innerText()).not.toContain("Fail");
       expectNoUnexpectedErrors(errors);
       await context.close();
@@ -97,6 +117,9 @@ describe("a draw anyone can check", () => {
     await page.route(`**/draws/${competitionId}/draw.json`, (route) => route.fulfill({ json: served }));
     await page.route(`**/draws/${competitionId}/manifest.txt`, (route) =>
       route.fulfill({ body: fixture("manifest.txt"), contentType: "text/plain" }),
+    );
+    await page.route("**/draws/log.txt", (route) =>
+      route.fulfill({ body: fixture("log.txt"), contentType: "text/plain" }),
     );
     await page.goto(`/draws/${competitionId}`);
     await hydrated(page);

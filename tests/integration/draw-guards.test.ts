@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DRAW_MESSAGES } from "~/content/draws";
 import { auditLog, competitions, drawSkips, draws } from "~/db/schema";
-import { SKIP_REASON_LABELS } from "~/domain/draw/skip-reasons";
+import { skipReasonText } from "~/domain/draw/skip-reasons";
 import { runLifecycleOnce } from "~/server/admin/lifecycle-job.server";
 import { createCompetition, createPaidOrder, createVerifiedUser } from "~/server/demo/factories.server";
 import { publishManifest } from "~/server/draws/manifest.server";
@@ -165,13 +165,19 @@ describe("redrawToAlternate's guards and audit", () => {
   });
 
   it("records the redraw's exact audit rows, alternate by alternate", async () => {
+    const CLAUSES = { unclaimed: null, ineligible: 7 } as const;
     const comp = await closedWithEntries();
     await atRound(comp.id);
     expect((await selectWinner(h.services, h.boss.id, comp.id)).ok).toBe(true);
     const [draw] = (await state(comp.id)).drawRows;
     const entries = draw?.drawnEntries ?? [];
+    expect(await redrawToAlternate(h.services, h.boss.id, comp.id, "ineligible")).toEqual({
+      ok: false,
+      status: 409,
+      message: DRAW_MESSAGES.clause,
+    });
     for (const [index, reason] of (["unclaimed", "ineligible"] as const).entries()) {
-      expect(await redrawToAlternate(h.services, h.boss.id, comp.id, reason)).toEqual({
+      expect(await redrawToAlternate(h.services, h.boss.id, comp.id, reason, CLAUSES[reason])).toEqual({
         ok: true,
         message: DRAW_MESSAGES.redrawn,
       });
@@ -190,7 +196,7 @@ describe("redrawToAlternate's guards and audit", () => {
         actorUserId: h.boss.id,
         before: { winnerTicketNumber: entries[index]?.ticketNumber },
         after: { winnerTicketNumber: entries[index + 1]?.ticketNumber, alternate: index + 1 },
-        data: { reason: SKIP_REASON_LABELS[reason], position: entries[index]?.position },
+        data: { reason: skipReasonText(reason, CLAUSES[reason]), position: entries[index]?.position },
       });
       expect(redrawn[index]?.after).toMatchObject({ winnerUserId: expect.any(String) });
       if (index === 1) expect(redrawn[index]?.after).toMatchObject({ winnerUserId: row?.winnerUserId });

@@ -106,6 +106,14 @@ describe("the close", () => {
       expect(to(address)).toContain(draw.manifestHash);
       expect(to(address)).toContain(`round ${draw.round}`);
       expect(to(address)).toContain(`/draws/${comp.id}`);
+      // The entrant's own record of the hash, with the check that uses it (this draw is on the local test beacon).
+      expect(to(address)).toContain("compare the manifest hash on the draw page with the one above");
+      expect(to(address)).toMatch(
+        new RegExp(
+          `npm run verify-draw -- \\S+/draws/${comp.id} --allow-local-beacon --expect-hash ${draw.manifestHash}`,
+        ),
+      );
+      expect(to(address)).toMatch(/\S+\/draws\/log\.txt/);
     }
     expect(to(ann.email)).toContain("Your answers were correct, so all your entries are in the draw.");
     expect(to(ann.email)).toMatch(/Ticket 1, entry reference [0-9A-F]{16}: correct answer, in the draw/);

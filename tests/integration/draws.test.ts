@@ -1,15 +1,19 @@
-import { and, count, eq } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DRAW_MESSAGES } from "~/content/draws";
-import { auditLog, competitions, drawSkips, draws, emailOutbox, tickets } from "~/db/schema";
+import { auditLog, competitions, drawSkips, draws, emailOutbox, manifestLog, tickets } from "~/db/schema";
 import { sha256Hex, utf8 } from "~/domain/draw/bytes";
-import { roundAt, roundTime } from "~/domain/draw/chain";
+import { roundAt, roundTime, servedChainKey } from "~/domain/draw/chain";
 import { parseManifest } from "~/domain/draw/manifest";
+import { parseManifestLog } from "~/domain/draw/manifest-log";
 import { drawMatches, type PublishedDraw, verifyDraw } from "~/domain/draw/verify";
 import * as drawAdmin from "~/routes/admin/competition-draw";
+import * as logRoute from "~/routes/draws/manifest-log";
 import { scheduleCompetition } from "~/server/admin/competitions.server";
 import { runLifecycleOnce } from "~/server/admin/lifecycle-job.server";
 import { createCompetition, createPaidOrder, createVerifiedUser } from "~/server/demo/factories.server";
+import { manifestLogText } from "~/server/draws/manifest-log.server";
 import { drawSummary, getManifestText, getPublicDraw } from "~/server/draws/public.server";
 import { createBeacon, localBeaconKeys } from "~/server/platform/beacon.server";
 import { createLocalBeacon } from "../../server/local-beacon";
@@ -59,6 +63,13 @@ async function publicRecord(id: number): Promise<{ record: PublishedDraw; manife
   if (!draw || manifest === null) throw new Error("no public draw");
   return { record: JSON.parse(JSON.stringify(draw.record)), manifest };
 }
+
+/** Every check a visitor's Verify runs: the site's own beacon key and its manifest log. */
+const publicChecks = async (record: PublishedDraw, manifest: string) =>
+  verifyDraw(record, manifest, {
+    localBeacon: h.services.beacon.chain,
+    logText: await manifestLogText(h.services.db),
+  });
 
 const roundDueOf = (id: number) => roundDue(h.services, id);
 
@@ -120,9 +131,7 @@ describe("closing a competition", () => {
       Date.now() + HOUR - 5000,
     );
     const { record, manifest } = await publicRecord(comp.id);
-    expect(verifyDraw(record, manifest, { allowLocalBeacon: true }).find((c) => c.name === "round")?.status).toBe(
-      "pass",
-    );
+    expect((await publicChecks(record, manifest)).find((c) => c.name === "round")?.status).toBe("pass");
   });
 });
 
@@ -152,7 +161,7 @@ describe("Select winner", () => {
 
     // Anyone can recompute it from what is published.
     const { record, manifest } = await publicRecord(comp.id);
-    expect(drawMatches(verifyDraw(record, manifest, { allowLocalBeacon: true }))).toBe(true);
+    expect(drawMatches(await publicChecks(record, manifest))).toBe(true);
 
     const mail = await h.services.db.select().from(emailOutbox);
     const to = (email: string) => mail.filter((m) => m.to === email).map((m) => m.kind);
@@ -249,12 +258,27 @@ describe("a redraw", () => {
       .from(drawSkips)
       .where(eq(drawSkips.drawId, after?.id ?? 0));
     expect(skips).toMatchObject([{ sequenceIndex: 0, reason: "unclaimed", actorUserId: h.boss.id }]);
+    const noClause = { intent: "redraw", reason: "ineligible" };
+    const missing = await h.boss.v.post(drawAdmin, "/x", noClause, { id: String(comp.id) });
+    expect(missing.status).toBe(400);
+    const ineligible = { intent: "redraw", reason: "ineligible", clause: "7" };
+    expect((await h.boss.v.post(drawAdmin, "/x", ineligible, { id: String(comp.id) })).status).toBe(302);
     const { record, manifest } = await publicRecord(comp.id);
-    expect(record.skips).toMatchObject([{ index: 0, reason: "unclaimed" }]);
-    expect(drawMatches(verifyDraw(record, manifest, { allowLocalBeacon: true }))).toBe(true);
+    const drawn = after?.drawnEntries ?? [];
+    expect(record.skips).toMatchObject([
+      {
+        index: 0,
+        reason: "unclaimed",
+        clause: null,
+        ticketNumber: drawn[0]?.ticketNumber,
+        entryRef: drawn[0]?.entryRef,
+      },
+      { index: 1, reason: "ineligible", clause: 7, ticketNumber: drawn[1]?.ticketNumber, entryRef: drawn[1]?.entryRef },
+    ]);
+    expect(drawMatches(await publicChecks(record, manifest))).toBe(true);
     expect(await drawSummary(h.services.db, comp.id)).toMatchObject({
       status: "drawn",
-      winnerTicketNumber: before?.drawnEntries?.[1]?.ticketNumber,
+      winnerTicketNumber: before?.drawnEntries?.[2]?.ticketNumber,
     });
   });
 
@@ -263,14 +287,55 @@ describe("a redraw", () => {
     clockAt(new Date((await roundDueOf(comp.id)).getTime() + 1000));
     await selectWinner(comp.id);
     for (let i = 0; i < 4; i++)
-      await h.boss.v.post(drawAdmin, "/x", { intent: "redraw", reason: "ineligible" }, { id: String(comp.id) });
+      await h.boss.v.post(drawAdmin, "/x", { intent: "redraw", reason: "unclaimed" }, { id: String(comp.id) });
     const out = await h.boss.v.post(
       drawAdmin,
       "/x",
-      { intent: "redraw", reason: "ineligible" },
+      { intent: "redraw", reason: "ineligible", clause: "3" },
       { id: String(comp.id) },
     );
     expect(out.status).toBe(409);
     expect(out.data.notice.title).toBe(DRAW_MESSAGES.noAlternates);
+  });
+});
+
+describe("the manifest log", () => {
+  it("gets each manifest's hash and round as it is frozen, chained by hash, at /draws/log.txt", async () => {
+    const { comp: first } = await closedCompetition();
+    const { comp: second } = await closedCompetition();
+    const served = await h.boss.v.get(logRoute, "/draws/log.txt");
+    expect(served.status).toBe(200);
+    const entries = parseManifestLog(String(served.data));
+    const rows = await h.services.db.select().from(draws);
+    for (const comp of [first, second]) {
+      const row = rows.find((r) => r.competitionId === comp.id);
+      expect(entries.filter((e) => e.competitionId === comp.id)).toEqual([
+        expect.objectContaining({
+          manifestHash: row?.manifestHash,
+          round: row?.round,
+          closesAt: comp.endDate.toISOString(),
+        }),
+      ]);
+    }
+    const at = (id: number) => entries.findIndex((e) => e.competitionId === id);
+    expect(at(second.id)).toBeGreaterThan(at(first.id));
+  });
+
+  it("the migration gives manifests frozen before the log the same entries, in draw id order", async () => {
+    await closedCompetition();
+    const before = await manifestLogText(h.services.db);
+    const backfill = readFileSync("drizzle/0016_manifest_log.sql", "utf8").split("--> statement-breakpoint").at(-1);
+    await h.services.db.delete(manifestLog);
+    await h.services.db.execute(sql.raw(backfill ?? ""));
+    expect(await manifestLogText(h.services.db)).toBe(before);
+    expect(parseManifestLog(before).length).toBeGreaterThan(0);
+  });
+
+  it("the local test beacon serves its key at /local-beacon/info, for verifiers to check draws with", async () => {
+    const info = await (await fetch(`${h.origin}/local-beacon/info`)).json();
+    expect(servedChainKey(info)).toEqual({
+      hash: h.services.beacon.chain.hash,
+      publicKey: h.services.beacon.chain.publicKey,
+    });
   });
 });

@@ -56,6 +56,11 @@ describe("a paid order of two competitions from the basket", () => {
     expect(text).toContain("Ticket number and entry reference:");
     expect(text).toContain(`Your answer: ${CORRECT}`);
     expect(text).toContain("You can see your tickets at any time in your account.");
+    const origin = new URL(h.services.env.BASE_URL).origin;
+    expect(text).toContain(`Your tickets, in your account: ${origin}/account`);
+    for (const comp of [saddle, rug]) expect(text).toContain(`${comp.title}: ${origin}/competition/${comp.id}`);
+    expect(text).toContain(`How the draw is made, and how to check it: ${origin}/fair-play#draws`);
+    expect(mails[0]!.html).toContain(`href="${origin}/fair-play#draws"`);
     for (const comp of [saddle, rug]) {
       for (const ticket of await h.ticketsOf(comp.id)) {
         expect(text).toContain(`  ${ticket.ticketNumber}  ${ticket.entryRef}`);

@@ -5,6 +5,11 @@ import os from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALLOW_LOCAL_BEACON_FLAG, verifyDrawCommand } from "~/content/draws";
+import { signRound } from "~/domain/draw/beacon";
+import vectors from "~/domain/draw/vectors.json";
+import { createLocalBeacon } from "../../server/local-beacon";
+import { localChain, redoneDraw } from "../support/redone-draw";
 
 // The command-line verifier, run as a user would (npm run verify-draw), on the committed quicknet test vector.
 
@@ -30,14 +35,63 @@ describe("npm run verify-draw", () => {
     expect(out.stdout).toContain("The draw matches.");
   });
 
-  it("exits non-zero and names the failing check when the published winner was changed", async () => {
+  /** The fixture's record, changed, saved beside the fixture's manifest and log. */
+  function tampered(change: (record: Record<string, unknown> & { sequence: number[] }) => void) {
     const record = JSON.parse(readFileSync(path.join(FIXTURE, "draw.json"), "utf8"));
-    record.sequence = [record.sequence[1], record.sequence[0], ...record.sequence.slice(2)];
+    change(record);
     writeFileSync(path.join(tmp, "draw.json"), JSON.stringify(record));
-    copyFileSync(path.join(FIXTURE, "manifest.txt"), path.join(tmp, "manifest.txt"));
-    const out = await verifyDraw(path.join(tmp, "draw.json"));
+    for (const file of ["manifest.txt", "log.txt"]) copyFileSync(path.join(FIXTURE, file), path.join(tmp, file));
+    return path.join(tmp, "draw.json");
+  }
+
+  it("exits non-zero and names the failing check when the published winner was changed", async () => {
+    const out = await verifyDraw(
+      tampered((r) => {
+        r.sequence = [r.sequence[1], r.sequence[0], ...r.sequence.slice(2)] as number[];
+      }),
+    );
     expect(out.code).toBe(1);
     expect(out.stdout).toMatch(/FAIL {4}Winner and alternates/);
+  });
+
+  it("refuses a redraw skip with a reason outside the fixed list", async () => {
+    const skip = {
+      index: 0,
+      position: 2,
+      ticketNumber: 3,
+      entryRef: "X",
+      reason: "staff's choice",
+      clause: null,
+      at: "",
+    };
+    const out = await verifyDraw(tampered((r) => Object.assign(r, { skips: [skip] })));
+    expect(out.code).toBe(1);
+    expect(out.stdout).toMatch(/FAIL {4}Prize passed on:/);
+  });
+
+  it("says which round a valid signature for another round belongs to", async () => {
+    const other = vectors.quicknetRounds[1] as { round: number };
+    const out = await verifyDraw(tampered((r) => Object.assign(r, { beacon: other })));
+    expect(out.code).toBe(1);
+    expect(out.stdout).toContain(
+      "FAIL    Beacon signature: the signature is round 123's, but this draw's round is 1000",
+    );
+  });
+
+  it("--expect-hash checks the manifest hash against the one from the close e-mail", async () => {
+    const file = path.join(FIXTURE, "draw.json");
+    const right = vectors.draw.manifestHash;
+    expect((await verifyDraw(file, "--expect-hash", right)).code).toBe(0);
+    const wrong = await verifyDraw(file, "--expect-hash", "0".repeat(64));
+    expect(wrong.code).toBe(1);
+    expect(wrong.stdout).toMatch(/FAIL {4}Hash in your e-mail/);
+  });
+
+  it("refuses a saved draw missing from its manifest log", async () => {
+    writeFileSync(path.join(tmp, "other-log.txt"), "paddock-manifest-log v1\n");
+    const out = await verifyDraw(path.join(FIXTURE, "draw.json"), "--log", path.join(tmp, "other-log.txt"));
+    expect(out.code).toBe(1);
+    expect(out.stdout).toContain("FAIL    Manifest log: competition 42 is not in the log");
   });
 
   it("exits 2 when there is nothing to read", async () => {
@@ -57,6 +111,9 @@ describe("npm run verify-draw", () => {
       app.get("/draws/42/manifest.txt", (_req, res) => {
         res.type("text/plain").send(readFileSync(path.join(FIXTURE, "manifest.txt"), "utf8"));
       });
+      app.get("/draws/log.txt", (_req, res) => {
+        res.type("text/plain").send(readFileSync(path.join(FIXTURE, "log.txt"), "utf8"));
+      });
       server = await new Promise((resolve) => {
         const s = app.listen(0, "127.0.0.1", () => resolve(s));
       });
@@ -71,6 +128,61 @@ describe("npm run verify-draw", () => {
       const out = await verifyDraw(`${base}/draws/42`, "--entry", ref);
       expect(out.stdout).toContain(`PASS    Your entry: ${ref}`);
       expect(out.code).toBe(0);
+    });
+  });
+
+  describe("a local-test-beacon draw from its site", () => {
+    const site = localChain(5);
+    const draw = redoneDraw(site.chain, signRound(site.secretKey, 1000));
+    const resigner = localChain(6);
+    const resigned = redoneDraw(resigner.chain, signRound(resigner.secretKey, 1000));
+    let server: ReturnType<express.Express["listen"]>;
+    let base = "";
+    beforeAll(async () => {
+      const app = express();
+      app.use("/local-beacon", createLocalBeacon({ ...site, now: () => new Date() }));
+      // Draw 42 is signed by the site's beacon; draw 43 by another key, which its record carries.
+      const serve = (id: number, d: typeof draw) => {
+        app.get(`/draws/${id}/draw.json`, (_req, res) => {
+          res.json({ ...d.record, manifest: { ...d.record.manifest, url: `/draws/${id}/manifest.txt` } });
+        });
+        app.get(`/draws/${id}/manifest.txt`, (_req, res) => res.type("text/plain").send(d.text));
+      };
+      serve(42, draw);
+      serve(43, resigned);
+      app.get("/draws/log.txt", (req, res) => res.type("text/plain").send(req.query.other ? resigned.log : draw.log));
+      server = await new Promise((resolve) => {
+        const s = app.listen(0, "127.0.0.1", () => resolve(s));
+      });
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    afterAll(async () => {
+      await new Promise((resolve) => server?.close(resolve));
+    });
+
+    it("passes with the command the draw page prints, and says the draw is for testing", async () => {
+      const command = verifyDrawCommand(`${base}/draws/42`, false);
+      expect(command).toBe(`npm run verify-draw -- ${base}/draws/42 ${ALLOW_LOCAL_BEACON_FLAG}`);
+      const out = await verifyDraw(...command.split(" ").slice(3));
+      expect(out.stdout).toContain("The draw matches.");
+      expect(out.stdout).toContain("local test beacon (testing only), with the key the site serves for it");
+      expect(out.code).toBe(0);
+      const without = await verifyDraw(`${base}/draws/42`);
+      expect(without.code).toBe(1);
+      expect(without.stdout).toContain("run again with --allow-local-beacon");
+    });
+
+    it("refuses a draw re-signed with another key, though its record carries that key", async () => {
+      const out = await verifyDraw(
+        `${base}/draws/43`,
+        ALLOW_LOCAL_BEACON_FLAG,
+        "--log",
+        `${base}/draws/log.txt?other=1`,
+      );
+      expect(out.stdout).toContain(
+        "FAIL    Beacon: the record's beacon key is not the one the site serves for its beacon",
+      );
+      expect(out.code).toBe(1);
     });
   });
 });

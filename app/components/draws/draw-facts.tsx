@@ -2,7 +2,7 @@ import { textLinkClass } from "~/components/legal-page";
 import { cardClass, Section } from "~/components/page-section";
 import type { DrawCounts } from "~/db/schema/draws";
 import { roundTime } from "~/domain/draw/chain";
-import { SKIP_REASON_LABELS } from "~/domain/draw/skip-reasons";
+import { isSkipReason, skipReasonText } from "~/domain/draw/skip-reasons";
 import type { PublishedDraw } from "~/domain/draw/verify";
 import { formatUkWeekdayDateTime } from "~/domain/london-format";
 
@@ -37,6 +37,7 @@ export function DrawRule({ record }: { record: PublishedDraw }) {
         items={[
           ["Beacon", chain.network === "drand-quicknet" ? "drand quicknet" : "Local test beacon"],
           ["Chain hash", <Code key="h">{chain.hash}</Code>],
+          ["Closing time", formatUkWeekdayDateTime(record.closesAt)],
           ["Draw time", rule.drawAt ? formatUkWeekdayDateTime(rule.drawAt) : "Set when the competition goes live"],
           ["Round", rule.round ? String(rule.round) : "Not fixed yet"],
           ...(roundMoved
@@ -77,7 +78,20 @@ export function DrawManifest({ record, counts }: { record: PublishedDraw; counts
               `${manifest.entries} (paid ${counts.eligible.paid}, postal ${counts.eligible.postal})`,
             ],
             ["Left out", countsText(counts)],
-            ["SHA-256 (M)", <Code key="m">{manifest.hash}</Code>],
+            [
+              "SHA-256 (M)",
+              <span key="m">
+                <Code>{manifest.hash}</Code>
+                <span className="mt-1 block text-sm text-muted-foreground">
+                  Compare it with the hash in the "entries closed" e-mail every entrant was sent before the draw. It is
+                  also in the{" "}
+                  <a href={record.log.url} className={textLinkClass}>
+                    manifest log
+                  </a>
+                  , where each entry carries the hash of the one before, so a changed entry shows.
+                </span>
+              </span>,
+            ],
             [
               "Download",
               <a key="d" href={manifest.url} className={textLinkClass} download>
@@ -137,7 +151,8 @@ export function DrawResult({ record, drawn }: { record: PublishedDraw; drawn: Dr
               {index === current ? <span className="ml-2 font-semibold text-success">Holds the prize</span> : null}
               {skip ? (
                 <span className="block text-sm text-muted-foreground">
-                  Passed over: {SKIP_REASON_LABELS[skip.reason]} ({formatUkWeekdayDateTime(skip.at)})
+                  Passed over: {isSkipReason(skip.reason) ? skipReasonText(skip.reason, skip.clause) : skip.reason} (
+                  {formatUkWeekdayDateTime(skip.at)})
                 </span>
               ) : null}
             </li>

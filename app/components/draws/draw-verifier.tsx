@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import type { Check } from "~/domain/draw/verify";
+import { LOCAL_BEACON_INFO_PATH, servedChainKey } from "~/domain/draw/chain";
+import { MANIFEST_LOG_PATH } from "~/domain/draw/manifest-log";
+import type { Check, PublishedDraw } from "~/domain/draw/verify";
 
 type Result = { state: "idle" } | { state: "busy" } | { state: "done"; checks: Check[] } | { state: "error" };
 
@@ -20,31 +22,44 @@ function summaryOf(checks: Check[]) {
   return "The draw matches: every check passed, recomputed in your browser.";
 }
 
+const text = (r: Response) => (r.ok ? r.text() : "");
+
+/** A local test beacon's key as this site serves it (not as the record says), or undefined for a quicknet draw. */
+async function servedBeacon(record: PublishedDraw) {
+  if (record.chain.network !== "local-test-beacon") return undefined;
+  const response = await fetch(LOCAL_BEACON_INFO_PATH, { cache: "no-store" });
+  return (response.ok ? servedChainKey(await response.json()) : null) ?? undefined;
+}
+
 /**
  * Recomputes the draw in the visitor's browser from the published record and manifest (the same verifier the
- * server and the command-line tool use): the manifest hash, the beacon's BLS signature, the seed and the sequence.
+ * server and the command-line tool use): the manifest hash, the timeline, the manifest log, the beacon's BLS
+ * signature, the seed, the sequence and any skips. A local test beacon is accepted here (the page says it is for
+ * testing), but only with the key this site serves for it.
  */
-export function DrawVerifier({
-  jsonUrl,
-  manifestUrl,
-  local,
-}: {
-  jsonUrl: string;
-  manifestUrl: string;
-  local: boolean;
-}) {
+export function DrawVerifier({ jsonUrl, manifestUrl }: { jsonUrl: string; manifestUrl: string }) {
   const [result, setResult] = useState<Result>({ state: "idle" });
   const [entryRef, setEntryRef] = useState("");
+  const [expectHash, setExpectHash] = useState("");
 
   async function verify() {
     setResult({ state: "busy" });
     try {
       const [record, manifest, { verifyDraw }] = await Promise.all([
-        fetch(jsonUrl, { cache: "no-store" }).then((r) => r.json()),
-        fetch(manifestUrl).then((r) => (r.ok ? r.text() : "")),
+        fetch(jsonUrl, { cache: "no-store" }).then((r) => r.json() as Promise<PublishedDraw>),
+        fetch(manifestUrl).then(text),
         import("~/domain/draw/verify"),
       ]);
-      const checks = verifyDraw(record, manifest, { allowLocalBeacon: local, entryRef: entryRef.trim() || undefined });
+      const [logText, localBeacon] = await Promise.all([
+        fetch(MANIFEST_LOG_PATH, { cache: "no-store" }).then(text),
+        servedBeacon(record),
+      ]);
+      const checks = verifyDraw(record, manifest, {
+        localBeacon,
+        logText,
+        entryRef: entryRef.trim() || undefined,
+        expectHash: expectHash.trim() || undefined,
+      });
       setResult({ state: "done", checks });
     } catch {
       setResult({ state: "error" });
@@ -69,6 +84,24 @@ export function DrawVerifier({
         />
         <p id="entry-ref-hint" className="text-sm text-muted-foreground">
           It is in the e-mail we sent with your tickets. We look for it in the entry list.
+        </p>
+      </div>
+      <div className="max-w-xl space-y-1.5">
+        <label htmlFor="expect-hash" className="block text-sm font-medium">
+          Manifest hash from your "entries closed" e-mail (optional)
+        </label>
+        <input
+          id="expect-hash"
+          name="expectHash"
+          value={expectHash}
+          onChange={(e) => setExpectHash(e.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby="expect-hash-hint"
+          className={`${inputClass} font-mono`}
+        />
+        <p id="expect-hash-hint" className="text-sm text-muted-foreground">
+          We e-mailed it to every entrant at the close, before the draw. If it matches, this draw is the one fixed then.
         </p>
       </div>
       <Button type="button" onClick={verify} disabled={result.state === "busy"}>

@@ -68,15 +68,34 @@ export const drawSkips = pgTable(
     sequenceIndex: integer("sequence_index").notNull(),
     position: integer("position").notNull(),
     reason: text("reason", { enum: SKIP_REASONS }).notNull(),
+    /** The terms clause an "ineligible" skip applies (draw-v1.md, "Redraws"); null for the other reasons. */
+    clause: integer("clause"),
     actorUserId: text("actor_user_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: instant("created_at").notNull().defaultNow(),
   },
   (t) => [
     unique("draw_skips_draw_index_unique").on(t.drawId, t.sequenceIndex),
     check("draw_skips_reason_check", sql.raw(`reason in (${sqlList(SKIP_REASONS)})`)),
+    check("draw_skips_clause_check", sql`${t.clause} is null or (${t.reason} = 'ineligible' and ${t.clause} > 0)`),
     index("draw_skips_draw_idx").on(t.drawId),
   ],
 );
+
+/**
+ * The manifest log (docs/manifest-log-v1.md): one entry per frozen manifest, appended in the transaction that
+ * freezes it, each carrying the previous entry's hash. Never updated or deleted.
+ */
+export const manifestLog = pgTable("manifest_log", {
+  sequence: integer("sequence").primaryKey(),
+  // No foreign key: the log is a public record that outlives anything else, and a removed row would break its chain.
+  competitionId: integer("competition_id").notNull().unique(),
+  manifestHash: text("manifest_hash").notNull(),
+  round: bigint("round", { mode: "number" }).notNull(),
+  closesAt: instant("closes_at").notNull(),
+  previousHash: text("previous_hash").notNull(),
+  entryHash: text("entry_hash").notNull().unique(),
+  createdAt: instant("created_at").notNull().defaultNow(),
+});
 
 export type DrawRow = typeof draws.$inferSelect;
 export type DrawSkipRow = typeof drawSkips.$inferSelect;

@@ -30,6 +30,16 @@ export const QUICKNET: ChainInfo = {
   scheme: "bls-unchained-g1-rfc9380",
 };
 
+/** Where a site serves its local test beacon (drand's HTTP API shape); GET {path}/info is its chain info. */
+export const LOCAL_BEACON_PATH = "/local-beacon";
+export const LOCAL_BEACON_INFO_PATH = `${LOCAL_BEACON_PATH}/info`;
+
+/** The identity in a drand chain-info answer ({ hash, public_key, ... }), or null when it has none. */
+export function servedChainKey(info: unknown): Pick<ChainInfo, "hash" | "publicKey"> | null {
+  const { hash, public_key } = (info ?? {}) as { hash?: unknown; public_key?: unknown };
+  return typeof hash === "string" && typeof public_key === "string" ? { hash, publicKey: public_key } : null;
+}
+
 /** The hash-to-curve domain separation tag of the bls-unchained-g1-rfc9380 scheme. */
 export const QUICKNET_DST = "BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
 

@@ -3,6 +3,7 @@ import { AdminErrorBoundary, AdminPage, AdminSection, Facts } from "~/components
 import { FormAlert } from "~/components/auth/form-alert";
 import { textLinkClass } from "~/components/legal-page";
 import { Button } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
 import { DRAW_MESSAGES, LOCAL_BEACON_NOTE } from "~/content/draws";
 import { SKIP_REASONS } from "~/db/constants";
 import { roundTime } from "~/domain/draw/chain";
@@ -49,7 +50,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const outcome =
     submission.value.intent === "select"
       ? await selectWinner(services, staff.user.id, id)
-      : await redrawToAlternate(services, staff.user.id, id, submission.value.reason);
+      : await redrawToAlternate(services, staff.user.id, id, submission.value.reason, submission.value.clause ?? null);
   if (!outcome.ok)
     return formReply(submission, {
       status: outcome.status,
@@ -134,6 +135,22 @@ export default function CompetitionDrawPage({ loaderData, actionData }: Route.Co
                 </div>
               ))}
             </fieldset>
+            <div className="max-w-xs space-y-1.5">
+              <label htmlFor="clause" className="block font-medium">
+                Terms clause (when ineligible)
+              </label>
+              <input
+                id="clause"
+                name="clause"
+                inputMode="numeric"
+                pattern="[0-9]*"
+                aria-describedby="clause-hint"
+                className={inputClass}
+              />
+              <p id="clause-hint" className="text-sm text-muted-foreground">
+                Published with the reason, for example "Ineligible under terms clause 7".
+              </p>
+            </div>
             <Button type="submit" variant="outline" disabled={alternatesLeft === 0 || redrawing}>
               {redrawing ? "Passing on…" : "Pass to the next alternate"}
             </Button>

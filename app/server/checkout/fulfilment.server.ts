@@ -13,6 +13,7 @@ import { recordFunnel } from "../platform/funnel.server";
 import { enqueueEmail } from "../platform/mail.server";
 import { addNotification, type NewNotification } from "../platform/notifications.server";
 import type { CheckoutSessionSummary } from "../platform/payments.server";
+import { publicOrigin } from "../platform/public-origin.server";
 import type { Services } from "../platform/services.server";
 import { isAuthorisedOnly, settleAuthorisation } from "./card-authorisation.server";
 import { orderLinesWithTitle } from "./order-lines.server";
@@ -107,6 +108,7 @@ async function settleOrder(
   refuseWith: RefundReason | null,
 ): Promise<FulfilmentOutcome> {
   const now = services.now();
+  const origin = await publicOrigin(services);
   return services.db.transaction(async (tx): Promise<FulfilmentOutcome> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) return { kind: "ignored", reason: "order not found" };
@@ -186,7 +188,7 @@ async function settleOrder(
     }
 
     const allocated = await sellLines(tx, order, lines, held, now);
-    if (order.email) await enqueueEmail(tx, confirmationEmail(order, allocated));
+    if (order.email) await enqueueEmail(tx, confirmationEmail(order, allocated, origin));
     if (order.userId) await addNotification(tx, confirmedNotification(order, order.userId, allocated, now));
     return {
       kind: "fulfilled",
@@ -199,7 +201,12 @@ async function settleOrder(
 }
 
 /** What the receipt lists per line: never whether the answer was right (app/domain/answer-reveal.ts). */
-type Allocation = { tickets: { number: number; entryRef: string }[]; title: string; skillAnswer: string };
+type Allocation = {
+  competitionId: number;
+  tickets: { number: number; entryRef: string }[];
+  title: string;
+  skillAnswer: string;
+};
 
 /**
  * Sells a paid order's lines: reserved (or, after a lapse, free) tickets become sold in one UPDATE per line, which
@@ -256,7 +263,12 @@ export async function sellLines(
         })),
       )
       .returning({ number: tickets.ticketNumber, entryRef: tickets.entryRef });
-    allocated.push({ tickets: issued, title: row.title, skillAnswer: line.skillAnswer });
+    allocated.push({
+      competitionId: line.competitionId,
+      tickets: issued,
+      title: row.title,
+      skillAnswer: line.skillAnswer,
+    });
   }
   return allocated;
 }
@@ -373,7 +385,7 @@ async function refundedLines(tx: Tx, orderId: string): Promise<RefundedLine[]> {
 const shortId = (id: string) => id.slice(0, 8);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-function confirmationEmail(order: OrderRow, allocated: Allocation[]) {
+function confirmationEmail(order: OrderRow, allocated: Allocation[], origin: string) {
   const count = allocated.reduce((sum, a) => sum + a.tickets.length, 0);
   const confirmed = `Your ${plural(count, "ticket")} ${count === 1 ? "has" : "have"} been confirmed.`;
   const entries: EmailBlock[] = allocated.map((a) => ({
@@ -399,6 +411,15 @@ function confirmationEmail(order: OrderRow, allocated: Allocation[]) {
         text:
           "You can see your tickets at any time in your account. " +
           "The draw takes place after the competition closes, and we contact the winner directly.",
+      },
+      {
+        type: "links",
+        title: "Links:",
+        links: [
+          ...(order.userId ? [{ label: "Your tickets, in your account", url: `${origin}/account` }] : []),
+          ...allocated.map((a) => ({ label: a.title, url: `${origin}/competition/${a.competitionId}` })),
+          { label: "How the draw is made, and how to check it", url: `${origin}/fair-play#draws` },
+        ],
       },
       { type: "text", text: supportServicesText() },
     ]),

@@ -1,3 +1,5 @@
+import { verifyDrawCommand } from "~/content/draws";
+import { MANIFEST_LOG_PATH } from "~/domain/draw/manifest-log";
 import { closeEmailText, closeNotificationText, entryResultLine, groupEntrants } from "~/domain/draw-results";
 import type { Tx } from "../platform/db.server";
 import { serviceEmail } from "../platform/email/content";
@@ -7,6 +9,8 @@ import { competitionTitle, entrantTickets } from "./entrants.server";
 
 export type ClosedDraw = {
   competitionId: number;
+  /** Whether the draw is on drand quicknet (else the local test beacon, whose check needs a flag). */
+  quicknet: boolean;
   closedAt: Date;
   manifestHash: string;
   round: number;
@@ -23,9 +27,11 @@ export type ClosedDraw = {
 export async function queueCloseResults(tx: Tx, baseUrl: string, draw: ClosedDraw) {
   const title = await competitionTitle(tx, draw.competitionId);
   const checkUrl = `${baseUrl}/draws/${draw.competitionId}`;
+  const verifyCommand = `${verifyDrawCommand(checkUrl, draw.quicknet)} --expect-hash ${draw.manifestHash}`;
+  const logUrl = `${baseUrl}${MANIFEST_LOG_PATH}`;
   const { byEmail, byUser } = groupEntrants(await entrantTickets(tx, draw.competitionId));
   for (const { email, entries } of byEmail) {
-    const text = closeEmailText({ title, checkUrl, ...draw }, entries);
+    const text = closeEmailText({ title, checkUrl, logUrl, verifyCommand, ...draw }, entries);
     await enqueueEmail(tx, {
       to: email,
       kind: "entries-closed",
@@ -36,6 +42,7 @@ export async function queueCloseResults(tx: Tx, baseUrl: string, draw: ClosedDra
         { type: "text", text: text.manifest },
         { type: "text", text: text.draw },
         { type: "action", label: "Check the draw", url: checkUrl },
+        { type: "text", text: text.keep },
       ]),
     });
   }

@@ -1,19 +1,21 @@
 import { and, asc, eq, notExists, sql } from "drizzle-orm";
 import { competitions, type DrawCounts, draws, tickets } from "~/db/schema";
 import { sha256Hex, utf8 } from "~/domain/draw/bytes";
-import { type ChainInfo, decidingRound, drawRuleFor, roundTime } from "~/domain/draw/chain";
+import { type ChainInfo, decidingRound, drawRuleFor, isQuicknet, roundTime } from "~/domain/draw/chain";
 import { drawEntries } from "~/domain/draw/entries";
 import { buildManifest } from "~/domain/draw/manifest";
 import { recordAudit } from "../admin/audit.server";
 import type { Tx } from "../platform/db.server";
 import { postalRejectionCounts } from "../postal/postal-entries.server";
 import { queueCloseResults } from "./close-results.server";
+import { appendManifestLog } from "./manifest-log.server";
 
 /**
  * Freezes a closed competition's entry list into its manifest and publishes the hash at once (draw-v1.md, "Close").
  * Every ticket is read and the draw's rule (domain/draw/entries) picks the entries and counts the rest. Every
- * entrant is told their result with the hash in the same transaction (close-results). Idempotent: a second call,
- * from this process or another, finds the row and changes nothing (and sends nothing).
+ * entrant is told their result with the hash in the same transaction (close-results), and the hash and round are
+ * appended to the manifest log. Idempotent: a second call, from this process or another, finds the row and changes
+ * nothing (and sends nothing).
  */
 export async function publishManifest(tx: Tx, site: ManifestSite, competitionId: number, now: Date) {
   const { chain } = site;
@@ -67,6 +69,7 @@ export async function publishManifest(tx: Tx, site: ManifestSite, competitionId:
     round,
     roundMoved: moved,
   });
+  await appendManifestLog(tx, { competitionId, manifestHash, round, closesAt: comp.endDate });
   await tx
     .update(competitions)
     .set({ drawAt: rule.drawAt, drawRound: rule.round, drawChainHash: chain.hash })
@@ -80,6 +83,7 @@ export async function publishManifest(tx: Tx, site: ManifestSite, competitionId:
   });
   await queueCloseResults(tx, site.baseUrl, {
     competitionId,
+    quicknet: isQuicknet(chain),
     closedAt: comp.closedAt ?? now,
     manifestHash,
     round,

@@ -48,6 +48,7 @@ export async function getPublicDraw(services: Services, competitionId: number) {
           sequenceIndex: drawSkips.sequenceIndex,
           position: drawSkips.position,
           reason: drawSkips.reason,
+          clause: drawSkips.clause,
           createdAt: drawSkips.createdAt,
         })
         .from(drawSkips)

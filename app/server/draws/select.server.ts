@@ -5,7 +5,7 @@ import { automaticDrawDue } from "~/domain/draw/automatic";
 import { roundTime } from "~/domain/draw/chain";
 import { parseManifest } from "~/domain/draw/manifest";
 import { drawSeed, drawSequence } from "~/domain/draw/sequence";
-import { SKIP_REASON_LABELS, type SkipReason } from "~/domain/draw/skip-reasons";
+import { needsClause, type SkipReason, skipReasonText } from "~/domain/draw/skip-reasons";
 import { drawMatches, verifyDraw } from "~/domain/draw/verify";
 import { formatUkWeekdayDateTime } from "~/domain/london-format";
 import { recordAudit } from "../admin/audit.server";
@@ -79,13 +79,19 @@ export async function selectWinner(services: Services, actorUserId: string | nul
   }
   const sequence = drawSequence(drawSeed(draw.manifestHash, beacon.randomness), draw.entries);
   const [rule] = await services.db
-    .select({ drawAt: competitions.drawAt, drawRound: competitions.drawRound })
+    .select({
+      endDate: competitions.endDate,
+      closedAt: competitions.closedAt,
+      drawAt: competitions.drawAt,
+      drawRound: competitions.drawRound,
+    })
     .from(competitions)
     .where(eq(competitions.id, competitionId));
+  if (!rule) return refused(404, DRAW_MESSAGES.notFound);
   const [winner, ...alternates] = sequence as [number, ...number[]];
   const record = drawRecord(
     chain,
-    { id: competitionId, drawAt: rule?.drawAt ?? null, drawRound: rule?.drawRound ?? null, drawChainHash: chain.hash },
+    { id: competitionId, ...rule, drawChainHash: chain.hash },
     {
       ...draw,
       beaconRandomness: beacon.randomness,
@@ -94,7 +100,7 @@ export async function selectWinner(services: Services, actorUserId: string | nul
       alternates,
     },
   );
-  const checks = verifyDraw(record, draw.manifest, { allowLocalBeacon: true });
+  const checks = verifyDraw(record, draw.manifest, { localBeacon: chain });
   if (!drawMatches(checks)) {
     services.logger.error({ competitionId, checks }, "a draw failed its own verification; nothing recorded");
     return refused(503, DRAW_MESSAGES.failed);
@@ -196,7 +202,9 @@ export async function redrawToAlternate(
   actorUserId: string,
   competitionId: number,
   reason: SkipReason,
+  clause: number | null = null,
 ): Promise<DrawOutcome> {
+  if (needsClause(reason) !== (clause !== null)) return refused(409, DRAW_MESSAGES.clause);
   return services.db.transaction(async (tx): Promise<DrawOutcome> => {
     const status = await lockedStatus(tx, competitionId);
     if (!status) return refused(404, DRAW_MESSAGES.notFound);
@@ -210,7 +218,7 @@ export async function redrawToAlternate(
     if (!current || !next) return refused(409, DRAW_MESSAGES.noAlternates);
     await tx
       .insert(drawSkips)
-      .values({ drawId: draw.id, sequenceIndex: index, position: current.position, reason, actorUserId });
+      .values({ drawId: draw.id, sequenceIndex: index, position: current.position, reason, clause, actorUserId });
     const winnerUserId = await setWinner(tx, competitionId, next, services.now());
     await queueNewWinnerMail(tx, await publicOrigin(services), competitionId, next, services.now());
     await recordAudit(tx, {
@@ -219,7 +227,7 @@ export async function redrawToAlternate(
       subject: `competition:${competitionId}`,
       before: { winnerTicketNumber: current.ticketNumber },
       after: { winnerTicketNumber: next.ticketNumber, winnerUserId, alternate: index + 1 },
-      data: { reason: SKIP_REASON_LABELS[reason], position: current.position },
+      data: { reason: skipReasonText(reason, clause), position: current.position },
     });
     return { ok: true, message: DRAW_MESSAGES.redrawn };
   });

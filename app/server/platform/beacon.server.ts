@@ -3,7 +3,7 @@ import { bls12_381 } from "@noble/curves/bls12-381.js";
 import { z } from "zod";
 import { type BeaconRound, publicKeyOf, verifyBeaconRound } from "~/domain/draw/beacon";
 import { sha256Hex, utf8 } from "~/domain/draw/bytes";
-import { type ChainInfo, QUICKNET } from "~/domain/draw/chain";
+import { type ChainInfo, LOCAL_BEACON_PATH, QUICKNET } from "~/domain/draw/chain";
 import type { Env } from "./env.server";
 
 /**
@@ -13,7 +13,8 @@ import type { Env } from "./env.server";
  * every process signs alike. The same code fetches and verifies both: only the chain info differs.
  */
 
-export const LOCAL_BEACON_PATH = "/local-beacon";
+export { LOCAL_BEACON_PATH } from "~/domain/draw/chain";
+
 const FETCH_TIMEOUT_MS = 10_000;
 
 export type Beacon = {

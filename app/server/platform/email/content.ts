@@ -9,7 +9,9 @@ export type EmailBlock =
   /** A titled group of indented lines (a competition's tickets, a refunded line). */
   | { type: "details"; title?: string; lines: readonly string[] }
   /** Words quoted exactly (the consent wording agreed to). */
-  | { type: "quote"; text: string };
+  | { type: "quote"; text: string }
+  /** Places to go besides the one action (the account, a competition, the rules): "label: address" in text. */
+  | { type: "links"; title?: string; links: readonly { label: string; url: string }[] };
 
 /**
  * Who a message is for decides its legal footer: an account or order message, marketing (which must carry its
@@ -77,6 +79,8 @@ function blockText(block: EmailBlock): string {
       return [...(block.title ? [block.title] : []), ...block.lines.map((line) => `  ${line}`)].join("\n");
     case "quote":
       return `"${block.text}"`;
+    case "links":
+      return [...(block.title ? [block.title] : []), ...block.links.map((l) => `  ${l.label}: ${l.url}`)].join("\n");
     default:
       return block.text;
   }

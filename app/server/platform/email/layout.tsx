@@ -16,13 +16,17 @@ import { type EmailBlock, type EmailContent, footerLines } from "./content";
 const COLORS = { background: "#faf8f5", card: "#ffffff", text: "#1c1917", muted: "#57534e", primary: "#7c2d12" };
 const FONT = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
+// A 64-character hash or a long address has no break opportunity; without these a phone's mail app widens the
+// message past the screen.
+const wrap = { overflowWrap: "anywhere" as const, wordBreak: "break-word" as const };
+
 const styles = {
   body: { backgroundColor: COLORS.background, color: COLORS.text, fontFamily: FONT, margin: 0, padding: "24px 0" },
   container: { backgroundColor: COLORS.card, borderRadius: "8px", maxWidth: "560px", padding: "32px" },
   brand: { color: COLORS.primary, fontSize: "22px", fontWeight: 700, margin: "0 0 24px" },
-  text: { fontSize: "16px", lineHeight: "24px", margin: "0 0 16px", whiteSpace: "pre-line" as const },
+  text: { fontSize: "16px", lineHeight: "24px", margin: "0 0 16px", whiteSpace: "pre-line" as const, ...wrap },
   detailsTitle: { fontSize: "16px", fontWeight: 600, lineHeight: "24px", margin: "0" },
-  detailsLine: { fontSize: "15px", lineHeight: "22px", margin: "0 0 0 16px" },
+  detailsLine: { fontSize: "15px", lineHeight: "22px", margin: "0 0 0 16px", ...wrap },
   quote: {
     borderLeft: `4px solid ${COLORS.primary}`,
     color: COLORS.muted,
@@ -41,7 +45,7 @@ const styles = {
     textDecoration: "none",
   },
   hr: { borderColor: "#e7e5e4", margin: "24px 0 16px" },
-  footer: { color: COLORS.muted, fontSize: "12px", lineHeight: "18px", margin: "0 0 8px" },
+  footer: { color: COLORS.muted, fontSize: "12px", lineHeight: "18px", margin: "0 0 8px", ...wrap },
 };
 
 function Block({ block }: { block: EmailBlock }) {
@@ -68,6 +72,19 @@ function Block({ block }: { block: EmailBlock }) {
       );
     case "quote":
       return <Text style={styles.quote}>“{block.text}”</Text>;
+    case "links":
+      return (
+        <Section style={{ margin: "0 0 16px" }}>
+          {block.title ? <Text style={styles.detailsTitle}>{block.title}</Text> : null}
+          {block.links.map((link) => (
+            <Text key={link.url} style={styles.detailsLine}>
+              <Link href={link.url} style={{ color: COLORS.primary }}>
+                {link.label}
+              </Link>
+            </Text>
+          ))}
+        </Section>
+      );
     default:
       return <Text style={styles.text}>{block.text}</Text>;
   }
@@ -77,7 +94,9 @@ function Block({ block }: { block: EmailBlock }) {
 export function PaddockEmail({ content }: { content: EmailContent }) {
   return (
     <Html lang="en-GB">
-      <Head />
+      <Head>
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+      </Head>
       <Preview>{content.preview}</Preview>
       <Body style={styles.body}>
         <Container style={styles.container}>

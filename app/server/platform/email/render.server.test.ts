@@ -64,4 +64,24 @@ describe("one template, two parts", () => {
     expect(text).toContain(message);
     expect(text).toContain("Sent by the Paddock website to the support team.");
   });
+
+  it("has a viewport for phones, and lets a 64-character hash wrap instead of widening the message", async () => {
+    const hash = "ab".repeat(32);
+    const { html } = await renderEmail(serviceEmail("Closed", [{ type: "text", text: `The hash is ${hash}.` }]));
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"');
+    const paragraph = html.slice(html.lastIndexOf("<p", html.indexOf(hash)), html.indexOf(hash));
+    expect(paragraph).toContain("overflow-wrap:anywhere");
+  });
+
+  it("a links block is links in HTML and labelled addresses in text", async () => {
+    const links = [
+      { label: "Your account", url: "https://paddock.test/account" },
+      { label: "Test saddle", url: "https://paddock.test/competition/3" },
+    ];
+    const { html, text } = await renderEmail(serviceEmail("Links", [{ type: "links", title: "Links:", links }]));
+    expect(text).toContain(
+      "Links:\n  Your account: https://paddock.test/account\n  Test saddle: https://paddock.test/competition/3",
+    );
+    for (const link of links) expect(html).toMatch(new RegExp(`href="${link.url}"[^>]*>${link.label}</a>`));
+  });
 });
