@@ -1,5 +1,6 @@
 import "react-router";
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import express from "express";
@@ -21,14 +22,16 @@ import {
 } from "~/server/platform/context";
 import { loadEnv } from "~/server/platform/env.server";
 import type { Logger } from "~/server/platform/logger.server";
+import { RequestMetrics } from "~/server/platform/metrics.server";
 import { closeServices, createServices, type Services } from "~/server/platform/services.server";
 import { startRecoveryAutoSendJob } from "~/server/recovery/auto-send-job.server";
 import { type CachedPageRoute, cachedPageRoute } from "./cached-page-route";
 import { customHostRedirect } from "./custom-host";
 import { legacyArtwork } from "./legacy-artwork";
-import { BODY_LIMITS, bodyLimit } from "./limits";
+import { BODY_LIMITS, bodyLimit, streamLimiter } from "./limits";
 import { mountLocalBeacon } from "./local-beacon";
 import { mediaFiles } from "./media";
+import { metricsRoute } from "./metrics";
 import { notificationEvents } from "./notification-events";
 import { pageCache } from "./page-cache";
 import { mountPayments } from "./payments";
@@ -45,6 +48,13 @@ export type StartedApp = {
   formActionOrigins: string[];
   /** With the page cache on: answers cache hits before any middleware (server/main.js puts it first). */
   cachedPageRoute?: CachedPageRoute;
+  /** Counts a request for /metrics when its response closes (server/main.js calls it for every request). */
+  observeRequest(req: IncomingMessage, res: ServerResponse): void;
+  /**
+   * The first step of a graceful shutdown: /readyz answers 503 from now on, and the live-update streams end, told
+   * to reconnect after `retryMs` (through the proxy, to another process).
+   */
+  beginShutdown(retryMs: number): void;
   shutdown(): Promise<void>;
 };
 
@@ -86,10 +96,17 @@ export async function createApp(
   app.use(requestLog({ logger: services.logger, trustProxy: services.env.TRUST_PROXY === true }));
   app.use(bodyLimit(BODY_LIMITS));
 
+  const streamLimits = { perClient: services.env.LIVE_STREAMS_PER_CLIENT, total: services.env.LIVE_STREAMS_TOTAL };
+  const competitionStreams = streamLimiter(streamLimits);
+  const notificationStreams = streamLimiter(streamLimits);
+  const requests = new RequestMetrics();
+  let stopping = false;
+
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
   app.get("/readyz", async (_req, res) => {
+    if (stopping) return void res.status(503).json({ status: "stopping" });
     try {
       await services.handle.ping();
       res.json({ status: "ok", database: services.handle.kind });
@@ -98,6 +115,12 @@ export async function createApp(
       res.status(503).json({ status: "unavailable" });
     }
   });
+  app.get(
+    "/metrics",
+    metricsRoute(services, requests, {
+      liveStreams: () => ({ competitions: competitionStreams.open, notifications: notificationStreams.open }),
+    }),
+  );
   // Everything below moves to the verified custom domain when its redirect is on (health checks stay above).
   app.use(customHostRedirect(services));
   // The client address Express resolved (TRUST_PROXY decides), never a client-sent value: auth rate limits key on it.
@@ -106,8 +129,8 @@ export async function createApp(
     next();
   });
   app.all("/api/auth/{*splat}", toNodeHandler(services.auth));
-  app.get("/api/competitions/events", competitionEvents(services));
-  app.get("/api/notifications/events", notificationEvents(services));
+  app.get("/api/competitions/events", competitionEvents(services, streamLimits, competitionStreams));
+  app.get("/api/notifications/events", notificationEvents(services, streamLimits, notificationStreams));
   app.get("/media/:key", mediaFiles(services));
   app.get("/images/competitions/:file", legacyArtwork);
   // Stripe webhook (raw body) and, without STRIPE_SECRET_KEY, the Stripe stand-in: both before React Router.
@@ -162,6 +185,18 @@ export async function createApp(
     adminCredentials: seeded.adminCredentials,
     formActionOrigins: services.payments.checkoutOrigins,
     cachedPageRoute: frontDoor,
+    observeRequest(req, res) {
+      const started = performance.now();
+      res.once("close", () => {
+        const seconds = (performance.now() - started) / 1000;
+        requests.observe({ method: req.method ?? "GET", path: req.url ?? "/", status: res.statusCode, seconds });
+      });
+    },
+    beginShutdown(retryMs) {
+      stopping = true;
+      competitionStreams.closeAll(retryMs);
+      notificationStreams.closeAll(retryMs);
+    },
     shutdown: () => closeServices(services),
   };
 }

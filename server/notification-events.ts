@@ -2,7 +2,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import type { Request, Response } from "express";
 import { unreadCount } from "~/server/accounts/notifications.server";
 import type { Services } from "~/server/platform/services.server";
-import { streamLimiter } from "./limits";
+import { type StreamLimiter, streamLimiter } from "./limits";
 import { servicesFor } from "./request-log";
 
 const HEARTBEAT_MS = 25_000;
@@ -15,8 +15,8 @@ const HEARTBEAT_MS = 25_000;
 export function notificationEvents(
   services: Services,
   limits = { perClient: services.env.LIVE_STREAMS_PER_CLIENT, total: services.env.LIVE_STREAMS_TOTAL },
+  streams: StreamLimiter = streamLimiter(limits),
 ) {
-  const streams = streamLimiter(limits);
   return async (req: Request, res: Response) => {
     const session = await services.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }).catch(() => null);
     if (!session) {
