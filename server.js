@@ -1,12 +1,14 @@
 // Paddock's process entry: `npm start` (production build) or `npm run dev`.
+import { rmSync, writeFileSync } from "node:fs";
 import module from "node:module";
+import path from "node:path";
 
 // Node keeps the code it compiles for the app's modules on disk and reuses it at the next start (in the OS's
 // temporary folder; NODE_COMPILE_CACHE names another, NODE_DISABLE_COMPILE_CACHE=1 turns it off). Enabled before
 // the app's modules are imported, so that they are the ones cached.
 module.enableCompileCache?.();
 const { startServer, SHUTDOWN_GRACE_MS } = await import("./server/main.js");
-/** A stop never takes longer than this, whatever a request or a job's pass is doing (systemd's TimeoutStopSec is above it). */
+/** A stop never takes longer than this, whatever a request or a job's pass is doing (TimeoutStopSec is above it). */
 const SHUTDOWN_BOUND_MS = SHUTDOWN_GRACE_MS + 10_000;
 
 try {
@@ -30,6 +32,19 @@ try {
       "The admin area needs two-factor sign-in: set it up at /account/security (or, for a local " +
         "demo only, start with ADMIN_REQUIRE_2FA=false).",
     );
+  }
+  // On the embedded database only this process may open it: `npm run backup` finds it by this file and asks it for a
+  // consistent dump with SIGUSR2 (docs/operations.md, "Backups").
+  const pidFile = path.join(path.resolve(env.DATA_DIR), "paddock.pid");
+  if (handle.kind === "pglite") {
+    writeFileSync(pidFile, String(process.pid));
+    process.on("exit", () => rmSync(pidFile, { force: true }));
+    process.on("SIGUSR2", () => {
+      running.started.backup().then(
+        (file) => running.started.services.logger.info({ file }, "backup written"),
+        (error) => running.started.services.logger.error({ err: error }, "backup failed"),
+      );
+    });
   }
   let stopping = false;
   const shutdown = async (signal) => {

@@ -14,6 +14,7 @@ import { seedIfEmpty } from "~/server/demo/seed.server";
 import { startDomainRecheckJob } from "~/server/domains/recheck-job.server";
 import { startCampaignJob } from "~/server/marketing/sending.server";
 import { CLIENT_IP_HEADER } from "~/server/platform/auth.server";
+import { backupFileName, backupPglite, pgliteClientOf } from "~/server/platform/backup.server";
 import {
   nonceContext,
   type RequestContext,
@@ -55,6 +56,8 @@ export type StartedApp = {
    * to reconnect after `retryMs` (through the proxy, to another process).
    */
   beginShutdown(retryMs: number): void;
+  /** On the embedded database: dumps it into DATA_DIR/backups while serving, and returns the file (SIGUSR2). */
+  backup(): Promise<string>;
   shutdown(): Promise<void>;
 };
 
@@ -196,6 +199,11 @@ export async function createApp(
       stopping = true;
       competitionStreams.closeAll(retryMs);
       notificationStreams.closeAll(retryMs);
+    },
+    async backup() {
+      const file = backupFileName(services.env.DATA_DIR, services.now());
+      await backupPglite(pgliteClientOf(services.db), file);
+      return file;
     },
     shutdown: () => closeServices(services),
   };

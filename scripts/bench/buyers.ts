@@ -10,7 +10,7 @@ export type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 export const BUYER_PASSWORD = "bench-password-not-secret-1";
 export const SALE_ANSWER = "Canter";
 
-/** An active competition with `ticketsSold` of `totalTickets` gone, ending in a day; its skill answer is SALE_ANSWER. */
+/** An active competition, `ticketsSold` of `totalTickets` gone, ending in a day; its skill answer is SALE_ANSWER. */
 export async function insertSaleCompetition(db: pg.Pool, totalTickets: number, ticketsSold: number): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
     `insert into competitions (slug, title, description, prize_title, prize_description, prize_value,

@@ -83,7 +83,7 @@ describe("GET /metrics", () => {
     expect(await res.text()).not.toContain("paddock_");
   });
 
-  it("reports requests, orders by state, held reservations, the outbox and the jobs in Prometheus' format", async () => {
+  it("reports requests, orders by state, held reservations, the outbox and jobs in Prometheus' format", async () => {
     const [competition] = await services.db
       .insert(competitions)
       .values(competitionValues())

@@ -12,6 +12,7 @@ import { loadEnv } from "~/server/platform/env.server";
 import { logger } from "~/server/platform/logger.server";
 import { closeServices, createServices, type Services } from "~/server/platform/services.server";
 import { createTestPostgresUrl, dropTestPostgres } from "../support/database";
+import { writeSaleData } from "../support/sale-data";
 
 /** How many of the newest migrations the previous release did not have. */
 const NEWER_MIGRATIONS = 3;
@@ -53,39 +54,6 @@ async function open(migrationsDir: string) {
   return services;
 }
 
-/**
- * What the previous release wrote, in SQL its schema takes (this release's use-cases write columns and kinds the old
- * schema does not have yet): a buyer, a live competition, a paid order of three tickets, and a pending checkout
- * whose reservation has expired, for the reconciler.
- */
-async function previousReleaseData(services: Services) {
-  await services.db.execute(sql`
-    with buyer as (
-      insert into "user" (id, name, email, email_verified) values ('upgrade-buyer', 'Upgrade Buyer', 'upgrade@example.test', true)
-      returning id
-    ), competition as (
-      insert into competitions (slug, title, description, prize_title, prize_description, prize_value,
-        entry_price_pence, total_tickets, tickets_sold, tickets_reserved, end_date, image_url, skill_question,
-        skill_options, correct_answer, status)
-      values ('upgrade-saddle', 'Upgrade saddle', 'From the previous release', 'Saddle', 'A saddle', '£1,000', 250,
-        100, 3, 1, now() + interval '1 day', '/images/competitions/dressage-saddle.svg', 'Which gait has three beats?',
-        '["Walk","Trot","Canter","Gallop"]', 'Canter', 'active')
-      returning id
-    ), paid as (
-      insert into orders (user_id, payment_status, subtotal_pence, total_amount_pence, paid_at)
-      select id, 'paid', 750, 750, now() from buyer returning id, user_id
-    ), pending as (
-      insert into orders (user_id, payment_status, subtotal_pence, total_amount_pence, reservation_expires_at)
-      select id, 'pending', 250, 250, now() - interval '1 minute' from buyer returning id
-    ), lines as (
-      insert into order_lines (order_id, competition_id, quantity, unit_price_pence, discount_pence, total_pence, skill_answer)
-      select paid.id, competition.id, 3, 250, 0, 750, 'Canter' from paid, competition
-      union all select pending.id, competition.id, 1, 250, 0, 250, 'Canter' from pending, competition
-    )
-    insert into tickets (competition_id, ticket_number, user_id, order_id, skill_answer, is_correct_answer)
-    select competition.id, n, paid.user_id, paid.id, 'Canter', true from competition, paid, generate_series(1, 3) n`);
-}
-
 async function contents(services: Services) {
   const result = await services.db.execute(sql`
     select (select count(*)::int from competitions) as competitions,
@@ -98,9 +66,9 @@ async function contents(services: Services) {
 it("a database made by the previous release is migrated forward at start, keeps its data, and serves", async () => {
   url = await createTestPostgresUrl();
   const previous = await open(previousReleaseMigrations());
-  await previousReleaseData(previous);
+  await writeSaleData(previous.db);
   const before = await contents(previous);
-  expect(before).toEqual({ competitions: 1, paid_orders: 1, tickets: 3, sold: 3 });
+  expect(before).toEqual({ competitions: 2, paid_orders: 1, tickets: 3, sold: 5 });
   await closeServices(previous);
   opened.pop();
 

@@ -2,7 +2,7 @@
 // openssl, nginx as a child process (not a daemon) with its own prefix, pid, logs and temporary files in a temporary
 // folder, on free ports, in front of the given app processes. nginx is Debian's (`apt-get install nginx-light`).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import https from "node:https";
 import os from "node:os";
 import path from "node:path";
@@ -92,13 +92,11 @@ export async function startNginx(options: {
     `daemon off;\nworker_processes 1;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log warn;\n` +
       `events { worker_connections 1024; }\nhttp {\n${temp}\n  include ${dir}/paddock.conf;\n}\n`,
   );
-  const child: ChildProcess = spawn(
-    "nginx",
-    ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", `${dir}/error.log`],
-    {
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
+  // Debian installs it in /usr/sbin, which is not on every user's PATH.
+  const nginx = existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx";
+  const child: ChildProcess = spawn(nginx, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", `${dir}/error.log`], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const origin = `https://localhost:${port}`;
   const stop = async () => {
