@@ -18,10 +18,13 @@ import {
 } from "../../scripts/bench/buyers";
 import { type RunningApp, startApp } from "../../scripts/bench/support";
 import { createTestPostgresUrl, dropTestPostgres } from "../support/database";
+import startEmbeddedPostgres from "../support/embedded-postgres";
 import { freePort } from "../support/free-port";
 import { type Nginx, proxyFetch, startNginx, testCertificate } from "../support/nginx";
 
-const databaseUrl = await createTestPostgresUrl();
+let databaseUrl: string | undefined;
+/** Without TEST_DATABASE_URL, a PostgreSQL server of this file's own (the embedded-postgres package), stopped after. */
+let stopEmbeddedPostgres: (() => Promise<void>) | undefined;
 const METRICS_TOKEN = "metrics-token-for-the-proxy-test";
 const buildDir = process.env.PADDOCK_BUILD_DIR ?? "build";
 
@@ -105,8 +108,24 @@ async function ticketsSold(competitionId: number): Promise<number> {
   return rows[0]!.n;
 }
 
-describe.skipIf(!databaseUrl)("behind nginx, two processes on one PostgreSQL", () => {
+/** A new database on TEST_DATABASE_URL's server, or on an embedded PostgreSQL started for this file. */
+async function postgresForThisFile(): Promise<string> {
+  const url = await createTestPostgresUrl();
+  if (url) return url;
+  let embedded = "";
+  // Not through TEST_DATABASE_URL: the other end-to-end files in this process must keep their own engine.
+  const teardown = await startEmbeddedPostgres({
+    provide: (_key: string, value: string) => {
+      embedded = value;
+    },
+  } as unknown as Parameters<typeof startEmbeddedPostgres>[0]);
+  stopEmbeddedPostgres = teardown;
+  return embedded;
+}
+
+describe("behind nginx, two processes on one PostgreSQL", () => {
   beforeAll(async () => {
+    databaseUrl = await postgresForThisFile();
     db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     const certificate = testCertificate();
     const port = await freePort();
@@ -131,7 +150,8 @@ describe.skipIf(!databaseUrl)("behind nginx, two processes on one PostgreSQL", (
     await nginx?.stop();
     for (const app of apps) await app.stop();
     await db?.end();
-    await dropTestPostgres(databaseUrl);
+    if (stopEmbeddedPostgres) await stopEmbeddedPostgres();
+    else await dropTestPostgres(databaseUrl);
   });
 
   it("serves the site over TLS and HTTP/2, compressed, and keeps /metrics off the public site", async () => {
