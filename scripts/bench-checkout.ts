@@ -19,11 +19,12 @@
 // commits per order as PostgreSQL counted them (scripts/bench/statement-log.ts).
 // It also reports the CPU time each paid order cost the app, PostgreSQL and this load generator (from /proc), which
 // says what the machine can sell at most: its cores divided by that sum.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import os from "node:os";
 import pg from "pg";
 import { z } from "zod";
 import { EnvSchema } from "~/server/platform/env.server";
+import { insertSaleCompetition, payWithTestCard, signUpBuyer, startCheckout } from "./bench/buyers";
 import { statementLog } from "./bench/statement-log";
 import {
   benchDatabase,
@@ -77,8 +78,6 @@ const APP_PROVIDER_RATE = PROVIDER_LIMIT === 0 ? 10_000 : Math.max(1, Math.floor
 /** A held buyer who has no payment page after this long is counted as lost. */
 const PAYMENT_PAGE_DEADLINE_MS = 180_000;
 const buildDir = settings.PADDOCK_BUILD_DIR;
-const PASSWORD = "bench-password-not-secret-1";
-const ANSWER = "Canter";
 
 function fail(message: string): never {
   console.error(message);
@@ -144,17 +143,7 @@ async function main() {
     // Set-up (not timed): a competition with exactly M tickets left, and N verified, eligible, signed-in buyers.
     const already = 1000;
     const total = already + TICKETS;
-    const { rows } = await db.query<{ id: number }>(
-      `insert into competitions (slug, title, description, prize_title, prize_description, prize_value,
-         entry_price_pence, total_tickets, tickets_sold, end_date, image_url, skill_question, skill_options,
-         correct_answer, status)
-       values ($1, 'Flash sale saddle', 'Benchmark', 'Saddle', 'A saddle', '£1,000',
-         250, $2, $3, now() + interval '1 day', '/images/competitions/dressage-saddle.svg',
-         'Which gait has three beats?', '["Walk","Trot","Canter","Gallop"]', 'Canter', 'active')
-       returning id`,
-      [`bench-${randomUUID()}`, total, already],
-    );
-    const competitionId = rows[0]!.id;
+    const competitionId = await insertSaleCompetition(db, total, already);
 
     console.log(`Signing up ${BUYERS} buyers…`);
     const buyers = await pool(
@@ -163,30 +152,7 @@ async function main() {
       async (i) => {
         const { baseUrl } = apps[i % apps.length] as (typeof apps)[number];
         const email = `bench-${i}-${randomBytes(3).toString("hex")}@example.test`;
-        const up = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", Origin: baseUrl },
-          body: JSON.stringify({ email, password: PASSWORD, name: `Bench Buyer ${i}` }),
-        });
-        if (!up.ok) throw new Error(`sign-up failed: ${up.status} ${await up.text()}`);
-        await db.query(`update "user" set email_verified = true where email = $1`, [email]);
-        await db.query(
-          `insert into profiles (user_id, email, date_of_birth, country, eligibility_confirmed_at)
-         select id, email, '1990-01-01', 'GB', now() from "user" where email = $1
-         on conflict (user_id) do update set date_of_birth = excluded.date_of_birth, country = excluded.country,
-           eligibility_confirmed_at = excluded.eligibility_confirmed_at`,
-          [email],
-        );
-        const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", Origin: baseUrl },
-          body: JSON.stringify({ email, password: PASSWORD }),
-        });
-        if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-        const cookie = signIn.headers
-          .getSetCookie()
-          .map((c) => c.split(";")[0])
-          .join("; ");
+        const cookie = await signUpBuyer({ baseUrl, db, email, name: `Bench Buyer ${i}` });
         return { cookie, baseUrl };
       },
     );
@@ -207,12 +173,7 @@ async function main() {
     const started = performance.now();
     const outcomes = await pool(buyers, CONCURRENCY, async ({ cookie, baseUrl }) => {
       const t0 = performance.now();
-      const res = await fetch(`${baseUrl}/api/checkout`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Origin: baseUrl, Cookie: cookie },
-        body: JSON.stringify({ competitionId, quantity: QUANTITY, skillAnswer: ANSWER, idempotencyKey: randomUUID() }),
-      });
-      const body = (await res.json()) as { url?: string; orderId?: string; heldUntil?: string; error?: string };
+      const { res, ...body } = await startCheckout({ baseUrl, cookie, competitionId, quantity: QUANTITY });
       const heldAt = performance.now();
       checkoutLatency.push(heldAt - t0);
       if (!res.ok || !body.url || !body.orderId) {
@@ -239,18 +200,7 @@ async function main() {
       body.url = paymentUrl;
       if (settings.BENCH_PAY === "0") return true;
       const t1 = performance.now();
-      const paid = await fetch(body.url, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({
-          cardNumber: "4242 4242 4242 4242",
-          expiry: "12 / 34",
-          cvc: "123",
-          name: "Bench Buyer",
-        }),
-        redirect: "manual",
-      });
-      await paid.arrayBuffer();
+      const paid = await payWithTestCard(body.url);
       payLatency.push(performance.now() - t1);
       if (paid.status !== 303) {
         errors++;

@@ -1,5 +1,6 @@
 import "react-router";
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import express from "express";
@@ -14,6 +15,7 @@ import { seedIfEmpty } from "~/server/demo/seed.server";
 import { startDomainRecheckJob } from "~/server/domains/recheck-job.server";
 import { startCampaignJob } from "~/server/marketing/sending.server";
 import { CLIENT_IP_HEADER } from "~/server/platform/auth.server";
+import { backupFileName, backupPglite, pgliteClientOf } from "~/server/platform/backup.server";
 import {
   nonceContext,
   type RequestContext,
@@ -22,15 +24,17 @@ import {
 } from "~/server/platform/context";
 import { loadEnv } from "~/server/platform/env.server";
 import type { Logger } from "~/server/platform/logger.server";
+import { RequestMetrics } from "~/server/platform/metrics.server";
 import { closeServices, createServices, type Services } from "~/server/platform/services.server";
 import { startRecoveryAutoSendJob } from "~/server/recovery/auto-send-job.server";
 import { type CachedPageRoute, cachedPageRoute } from "./cached-page-route";
 import { customHostRedirect } from "./custom-host";
 import { databaseUnavailableErrors, withDatabaseUnavailablePages } from "./database-unavailable";
 import { legacyArtwork } from "./legacy-artwork";
-import { BODY_LIMITS, bodyLimit } from "./limits";
+import { BODY_LIMITS, bodyLimit, streamLimiter } from "./limits";
 import { mountLocalBeacon } from "./local-beacon";
 import { mediaFiles } from "./media";
+import { metricsRoute } from "./metrics";
 import { notificationEvents } from "./notification-events";
 import { pageCache } from "./page-cache";
 import { mountPayments } from "./payments";
@@ -47,6 +51,15 @@ export type StartedApp = {
   formActionOrigins: string[];
   /** With the page cache on: answers cache hits before any middleware (server/main.js puts it first). */
   cachedPageRoute?: CachedPageRoute;
+  /** Counts a request for /metrics when its response closes (server/main.js calls it for every request). */
+  observeRequest(req: IncomingMessage, res: ServerResponse): void;
+  /**
+   * The first step of a graceful shutdown: /readyz answers 503 from now on, and the live-update streams end, told
+   * to reconnect after `retryMs` (through the proxy, to another process).
+   */
+  beginShutdown(retryMs: number): void;
+  /** On the embedded database: dumps it into DATA_DIR/backups while serving, and returns the file (SIGUSR2). */
+  backup(): Promise<string>;
   shutdown(): Promise<void>;
 };
 
@@ -90,10 +103,17 @@ export async function createApp(
   app.use(requestLog({ logger: services.logger, trustProxy: services.env.TRUST_PROXY === true }));
   app.use(bodyLimit(BODY_LIMITS));
 
+  const streamLimits = { perClient: services.env.LIVE_STREAMS_PER_CLIENT, total: services.env.LIVE_STREAMS_TOTAL };
+  const competitionStreams = streamLimiter(streamLimits);
+  const notificationStreams = streamLimiter(streamLimits);
+  const requests = new RequestMetrics();
+  let stopping = false;
+
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
   app.get("/readyz", async (_req, res) => {
+    if (stopping) return void res.status(503).json({ status: "stopping" });
     try {
       await services.handle.ping();
       res.json({ status: "ok", database: services.handle.kind });
@@ -102,6 +122,12 @@ export async function createApp(
       res.status(503).json({ status: "unavailable" });
     }
   });
+  app.get(
+    "/metrics",
+    metricsRoute(services, requests, {
+      liveStreams: () => ({ competitions: competitionStreams.open, notifications: notificationStreams.open }),
+    }),
+  );
   // Everything below moves to the verified custom domain when its redirect is on (health checks stay above).
   app.use(customHostRedirect(services));
   // The client address Express resolved (TRUST_PROXY decides), never a client-sent value: auth rate limits key on it.
@@ -110,8 +136,8 @@ export async function createApp(
     next();
   });
   app.all("/api/auth/{*splat}", toNodeHandler(services.auth));
-  app.get("/api/competitions/events", competitionEvents(services));
-  app.get("/api/notifications/events", notificationEvents(services));
+  app.get("/api/competitions/events", competitionEvents(services, streamLimits, competitionStreams));
+  app.get("/api/notifications/events", notificationEvents(services, streamLimits, notificationStreams));
   app.get("/media/:key", mediaFiles(services));
   app.get("/images/competitions/:file", legacyArtwork);
   // Stripe webhook (raw body) and, without STRIPE_SECRET_KEY, the Stripe stand-in: both before React Router.
@@ -169,6 +195,23 @@ export async function createApp(
     adminCredentials: seeded.adminCredentials,
     formActionOrigins: services.payments.checkoutOrigins,
     cachedPageRoute: frontDoor,
+    observeRequest(req, res) {
+      const started = performance.now();
+      res.once("close", () => {
+        const seconds = (performance.now() - started) / 1000;
+        requests.observe({ method: req.method ?? "GET", path: req.url ?? "/", status: res.statusCode, seconds });
+      });
+    },
+    beginShutdown(retryMs) {
+      stopping = true;
+      competitionStreams.closeAll(retryMs);
+      notificationStreams.closeAll(retryMs);
+    },
+    async backup() {
+      const file = backupFileName(services.env.DATA_DIR, services.now());
+      await backupPglite(pgliteClientOf(services.db), file);
+      return file;
+    },
     shutdown: () => closeServices(services),
   };
 }

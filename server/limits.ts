@@ -49,28 +49,33 @@ export function bodyLimit(options: BodyLimitOptions) {
 
 /**
  * Caps open live-update streams per client address and in total, so one client cannot hold every socket.
- * Counts are per process; each process has its own sockets to protect.
+ * Counts are per process; each process has its own sockets to protect. It also knows every stream it admitted, so a
+ * process shutting down can end them with a hint to reconnect (to another process) a little later.
  */
 export function streamLimiter(options: { perClient: number; total: number }) {
   const perClient = new Map<string, number>();
-  let total = 0;
+  const open = new Set<Response>();
+  let closing = false;
   return {
     /** Takes a slot for this request, or answers 429 and returns false. The slot is freed when the stream closes. */
     admit(req: Request, res: Response): boolean {
+      if (closing) {
+        res.setHeader("Retry-After", "1");
+        res.setHeader("Connection", "close");
+        plain(res, 503, "This server is restarting. Reconnect in a moment.");
+        return false;
+      }
       const client = req.ip ?? "unknown";
       const mine = perClient.get(client) ?? 0;
-      if (mine >= options.perClient || total >= options.total) {
+      if (mine >= options.perClient || open.size >= options.total) {
         res.setHeader("Retry-After", "30");
         plain(res, 429, "Too many live-update connections. Close some tabs and try again.");
         return false;
       }
       perClient.set(client, mine + 1);
-      total++;
-      let released = false;
+      open.add(res);
       res.on("close", () => {
-        if (released) return;
-        released = true;
-        total--;
+        if (!open.delete(res)) return;
         const left = (perClient.get(client) ?? 1) - 1;
         if (left > 0) perClient.set(client, left);
         else perClient.delete(client);
@@ -78,7 +83,21 @@ export function streamLimiter(options: { perClient: number; total: number }) {
       return true;
     },
     get open() {
-      return total;
+      return open.size;
+    },
+    /**
+     * Refuses new streams and ends the open ones, each told to reconnect after `retryMs` (the SSE `retry` field),
+     * by which time the proxy sends it to a process that is not shutting down.
+     */
+    closeAll(retryMs: number) {
+      closing = true;
+      for (const res of open) {
+        if (res.writableEnded || res.destroyed) continue;
+        // The connection goes too: the stream's own close handler (heartbeat, subscription) runs on it.
+        res.end(`retry: ${retryMs}\n\n`, () => res.socket?.destroy());
+      }
     },
   };
 }
+
+export type StreamLimiter = ReturnType<typeof streamLimiter>;

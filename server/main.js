@@ -22,6 +22,11 @@ const decodeURIComponentSafe = (segment) => {
   }
 };
 
+/** How long a live-update stream this process ended waits before reconnecting (to another process, via the proxy). */
+const RECONNECT_RETRY_MS = 1000;
+/** How long a shutdown waits for requests under way before it closes their connections. */
+export const SHUTDOWN_GRACE_MS = 20_000;
+
 const isEventStream = (res) => String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream");
 
 /**
@@ -72,8 +77,23 @@ export async function startServer({ port, development = false } = {}) {
     server.use(started.app);
   }
 
+  // Requests under way, so a shutdown can wait for them; once it has begun, every response closes its connection, so
+  // clients (the proxy included) open their next one to a process that is not stopping.
+  let inFlight = 0;
+  let stopping = false;
+  /** @type {(() => void)[]} */
+  let whenIdle = [];
   const listener = await new Promise((resolve, reject) => {
-    const l = createServer((req, res) => frontDoor(req, res) || server(req, res));
+    const l = createServer((req, res) => {
+      inFlight++;
+      res.once("close", () => {
+        inFlight--;
+        if (inFlight === 0) for (const resolveIdle of whenIdle.splice(0)) resolveIdle();
+      });
+      if (stopping) res.setHeader("Connection", "close");
+      started.observeRequest(req, res);
+      return frontDoor(req, res) || server(req, res);
+    });
     l.once("error", reject);
     l.listen(port ?? started.services.env.PORT, () => resolve(l));
   });
@@ -82,9 +102,31 @@ export async function startServer({ port, development = false } = {}) {
   return {
     port: actualPort,
     started,
-    async close() {
+    /**
+     * Graceful shutdown: stops accepting connections, reports not ready, ends live-update streams with a retry hint,
+     * lets requests under way finish (at most `graceMs`), then stops the jobs (each finishes its pass, so no lease
+     * is left held) and closes the database.
+     * @param {{ graceMs?: number }} [options]
+     */
+    async close({ graceMs = SHUTDOWN_GRACE_MS } = {}) {
+      stopping = true;
+      started.beginShutdown(RECONNECT_RETRY_MS);
+      const closed = new Promise((resolve) => listener.close(() => resolve(undefined)));
+      listener.closeIdleConnections?.();
+      if (inFlight > 0) {
+        /** @type {NodeJS.Timeout | undefined} */
+        let timer;
+        await Promise.race([
+          new Promise((resolve) => whenIdle.push(() => resolve(undefined))),
+          new Promise((resolve) => {
+            timer = setTimeout(resolve, graceMs);
+          }),
+        ]);
+        clearTimeout(timer);
+      }
+      whenIdle = [];
       listener.closeAllConnections?.();
-      await new Promise((resolve) => listener.close(() => resolve()));
+      await closed;
       await started.shutdown();
     },
   };

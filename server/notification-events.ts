@@ -3,7 +3,7 @@ import type { Request, Response } from "express";
 import { unreadCount } from "~/server/accounts/notifications.server";
 import { findSession } from "~/server/platform/auth.server";
 import type { Services } from "~/server/platform/services.server";
-import { streamLimiter } from "./limits";
+import { type StreamLimiter, streamLimiter } from "./limits";
 import { servicesFor } from "./request-log";
 
 const HEARTBEAT_MS = 25_000;
@@ -16,8 +16,8 @@ const HEARTBEAT_MS = 25_000;
 export function notificationEvents(
   services: Services,
   limits = { perClient: services.env.LIVE_STREAMS_PER_CLIENT, total: services.env.LIVE_STREAMS_TOTAL },
+  streams: StreamLimiter = streamLimiter(limits),
 ) {
-  const streams = streamLimiter(limits);
   return async (req: Request, res: Response) => {
     const session = await findSession(services.auth, fromNodeHeaders(req.headers));
     if (!session) {

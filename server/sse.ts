@@ -4,7 +4,7 @@ import { COMPETITIONS_PAGE_SIZE, MAX_LIST_PAGE } from "~/schemas/competition-que
 import { liveCompetitionCounts } from "~/server/catalogue/competitions.server";
 import type { CompetitionChange } from "~/server/platform/realtime.server";
 import type { Services } from "~/server/platform/services.server";
-import { streamLimiter } from "./limits";
+import { type StreamLimiter, streamLimiter } from "./limits";
 import { servicesFor } from "./request-log";
 
 const HEARTBEAT_MS = 25_000;
@@ -20,8 +20,8 @@ const MAX_IDS = MAX_LIST_PAGE * COMPETITIONS_PAGE_SIZE;
 export function competitionEvents(
   services: Services,
   limits = { perClient: services.env.LIVE_STREAMS_PER_CLIENT, total: services.env.LIVE_STREAMS_TOTAL },
+  streams: StreamLimiter = streamLimiter(limits),
 ) {
-  const streams = streamLimiter(limits);
   return async (req: Request, res: Response) => {
     if (!streams.admit(req, res)) return;
     const ids = [

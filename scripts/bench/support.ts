@@ -78,17 +78,25 @@ export async function waitForHealthy(baseUrl: string, child: ChildProcess) {
   throw new Error("The app did not become ready within 3 minutes.");
 }
 
-export type RunningApp = { baseUrl: string; pid: number; startupMs: number; stop(): Promise<void> };
+export type RunningApp = {
+  baseUrl: string;
+  port: number;
+  pid: number;
+  startupMs: number;
+  /** Sends SIGTERM and waits for the process to exit; resolves with its exit code. */
+  stop(): Promise<number | null>;
+};
 
-/** Starts the built app (`node server.js`, production) on a free port and waits until it answers /readyz. */
+/** Starts the built app (`node server.js`, production) on `port` or a free one and waits until it answers /readyz. */
 export async function startApp(options: {
   buildDir: string;
   databaseUrl?: string;
   env?: Record<string, string>;
   nodeArgs?: string[];
+  port?: number;
 }): Promise<RunningApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "paddock-bench-"));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://localhost:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.js"], {
@@ -112,12 +120,12 @@ export async function startApp(options: {
       ...options.env,
     },
   });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-    }
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    const code = await exited;
     rmSync(dataDir, { recursive: true, force: true });
+    return code;
   };
   try {
     await waitForHealthy(baseUrl, child);
@@ -125,7 +133,7 @@ export async function startApp(options: {
     await stop();
     throw error;
   }
-  return { baseUrl, pid: child.pid as number, startupMs: performance.now() - started, stop };
+  return { baseUrl, port, pid: child.pid as number, startupMs: performance.now() - started, stop };
 }
 
 /** Runs a command to its end and hands back its exit code and what it printed on each stream. */

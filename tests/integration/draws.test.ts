@@ -324,7 +324,7 @@ describe("the manifest log", () => {
   it("the migration gives manifests frozen before the log the same entries, in draw id order", async () => {
     await closedCompetition();
     const before = await manifestLogText(h.services.db);
-    const backfill = readFileSync("drizzle/0016_manifest_log.sql", "utf8").split("--> statement-breakpoint").at(-1);
+    const backfill = readFileSync("drizzle/0017_manifest_log.sql", "utf8").split("--> statement-breakpoint").at(-1);
     await h.services.db.delete(manifestLog);
     await h.services.db.execute(sql.raw(backfill ?? ""));
     expect(await manifestLogText(h.services.db)).toBe(before);

@@ -68,6 +68,8 @@ export const EnvSchema = z.object({
   /** Rate limits on sign-in, sign-up, reset and two-factor; on unless NODE_ENV=test. */
   AUTH_RATE_LIMIT: booleanFlag,
   TRUST_PROXY: booleanFlag,
+  /** The bearer token GET /metrics asks for; unset, /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   /** Open live-update streams allowed per client address (a household or office shares one) and per process. */
   LIVE_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(50),
   LIVE_STREAMS_TOTAL: z.coerce.number().int().min(1).max(1_000_000).default(5_000),

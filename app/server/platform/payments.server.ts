@@ -237,14 +237,17 @@ export function createPaymentProvider(options: ProviderOptions): PaymentProvider
 }
 
 export function paymentProviderFromEnv(
-  env: Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "BASE_URL" | "PORT" | "AUTH_SECRET">,
+  env: Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "BASE_URL" | "PORT" | "AUTH_SECRET" | "TRUST_PROXY">,
   standinApiOrigin?: string,
 ) {
+  // Behind a proxy the stand-in is asked through the site's address, as its webhooks are sent: a process that is
+  // shutting down no longer accepts connections, even its own, and the proxy sends the call to another process.
+  const ownOrigin = env.TRUST_PROXY ? env.BASE_URL : `http://localhost:${env.PORT}`;
   return createPaymentProvider({
     secretKey: env.STRIPE_SECRET_KEY,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET,
     baseUrl: env.BASE_URL,
-    standinApiOrigin: standinApiOrigin ?? `http://localhost:${env.PORT}`,
+    standinApiOrigin: standinApiOrigin ?? ownOrigin,
     authSecret: env.AUTH_SECRET,
   });
 }
