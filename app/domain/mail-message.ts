@@ -1,6 +1,9 @@
 // Reads the .eml files the development mailer writes (nodemailer's MIME output), for the mail viewer: headers,
 // RFC 2047 encoded words, multipart bodies, quoted-printable and base64, in the part's own charset.
 
+/** Where the development mail viewer is (app/routes.ts lists its two routes). */
+export const MAIL_VIEWER_PATH = "/dev/mail";
+
 export type MailMessage = {
   from: string;
   to: string;

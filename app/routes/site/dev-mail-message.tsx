@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
 import { textLinkClass } from "~/components/rich-text";
-import { linkify } from "~/domain/mail-message";
+import { linkify, MAIL_VIEWER_PATH } from "~/domain/mail-message";
 import { privatePageMeta } from "~/lib/seo";
 import { servicesContext } from "~/server/platform/context";
-import { MAIL_VIEWER_PATH, mailViewerEnabled, readMail } from "~/server/platform/mail-viewer.server";
+import { mailViewerEnabled, readMail } from "~/server/platform/mail-viewer.server";
 import type { Route } from "./+types/dev-mail-message";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,8 +1,9 @@
 import { data, Link } from "react-router";
 import { textLinkClass } from "~/components/rich-text";
+import { MAIL_VIEWER_PATH } from "~/domain/mail-message";
 import { privatePageMeta } from "~/lib/seo";
 import { servicesContext } from "~/server/platform/context";
-import { listMail, MAIL_VIEWER_PATH, mailViewerEnabled } from "~/server/platform/mail-viewer.server";
+import { listMail, mailViewerEnabled } from "~/server/platform/mail-viewer.server";
 import type { Route } from "./+types/dev-mail";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,6 +1,9 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { type MailMessage, parseMailMessage } from "~/domain/mail-message";
+
+export { MAIL_VIEWER_PATH } from "~/domain/mail-message";
+
 import type { Env } from "./env.server";
 
 // The development mail viewer: lists and reads the .eml files the file mailer (mail.server.ts) writes, so a
@@ -8,8 +11,6 @@ import type { Env } from "./env.server";
 // here, so it is off under NODE_ENV=production unless MAIL_VIEWER=true asks for it.
 
 export type MailViewerEnv = Pick<Env, "MAIL_VIEWER" | "NODE_ENV" | "SMTP_URL" | "DATA_DIR">;
-
-export const MAIL_VIEWER_PATH = "/dev/mail";
 
 /** Whether /dev/mail answers: MAIL_VIEWER when set, otherwise everywhere but production. */
 export function mailViewerEnabled(env: Pick<Env, "MAIL_VIEWER" | "NODE_ENV">) {
