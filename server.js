@@ -23,6 +23,15 @@ try {
   console.log(`\nPaddock is running at ${url}`);
   const database = handle.kind === "pglite" ? `embedded (PGlite) in ${env.DATA_DIR}` : "PostgreSQL";
   console.log(`Database: ${database}; mail: ${mailer.describe}`);
+  if (!env.SMTP_URL) {
+    const viewer = running.started.mailViewerPath;
+    console.log(
+      viewer
+        ? `Read the e-mail it sends (sign-up confirmation links too) at ${url}${viewer}`
+        : "To read the e-mail it sends in the browser (sign-up confirmation links too), start with MAIL_VIEWER=true " +
+            "and open /dev/mail.",
+    );
+  }
   const admin = running.started.adminCredentials;
   if (admin) {
     console.log("\nAdmin login (shown once; change it after signing in):");

@@ -34,6 +34,9 @@ export default [
     route("reset-password", "routes/accounts/reset-password.tsx"),
     route("two-factor", "routes/accounts/two-factor.tsx"),
     route("signout", "routes/accounts/signout.ts"),
+    // The development mail viewer (off under NODE_ENV=production unless MAIL_VIEWER=true).
+    route("dev/mail", "routes/site/dev-mail.tsx"),
+    route("dev/mail/:file", "routes/site/dev-mail-message.tsx"),
     // Signed-in areas: each layout's middleware guards every child once.
     layout("routes/accounts/account-layout.tsx", [
       route("account", "routes/accounts/account.tsx"),

@@ -24,6 +24,7 @@ import {
 } from "~/server/platform/context";
 import { loadEnv } from "~/server/platform/env.server";
 import type { Logger } from "~/server/platform/logger.server";
+import { MAIL_VIEWER_PATH, mailViewerEnabled } from "~/server/platform/mail-viewer.server";
 import { RequestMetrics } from "~/server/platform/metrics.server";
 import { closeServices, createServices, type Services } from "~/server/platform/services.server";
 import { startRecoveryAutoSendJob } from "~/server/recovery/auto-send-job.server";
@@ -47,6 +48,8 @@ export type StartedApp = {
   app: express.Express;
   services: Services;
   adminCredentials?: { email: string; password: string };
+  /** The development mail viewer's path when it is on (server.js prints it at start). */
+  mailViewerPath?: string;
   /** Origins a form may redirect to (the payment provider's hosted page). */
   formActionOrigins: string[];
   /** With the page cache on: answers cache hits before any middleware (server/main.js puts it first). */
@@ -193,6 +196,7 @@ export async function createApp(
     app,
     services,
     adminCredentials: seeded.adminCredentials,
+    mailViewerPath: mailViewerEnabled(services.env) ? MAIL_VIEWER_PATH : undefined,
     formActionOrigins: services.payments.checkoutOrigins,
     cachedPageRoute: frontDoor,
     observeRequest(req, res) {

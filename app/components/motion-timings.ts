@@ -9,3 +9,5 @@ export const TESTIMONIAL_INTERVAL_MS = 4000;
 export const BRAND_INTERVAL_MS = 3000;
 /** The offer popup appears this long after the home page loads, once a session. */
 export const OFFER_DELAY_MS = 5000;
+/** A competition page tells screen readers its live ticket count at most this often. */
+export const LIVE_SALES_ANNOUNCE_MS = 5000;

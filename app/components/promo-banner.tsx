@@ -37,7 +37,11 @@ export function PromoBanner() {
           onClick={() => setPaused(running)}
           aria-pressed={!running}
           aria-label={running ? "Pause announcements" : "Play announcements"}
-          className="inline-flex h-7 w-7 items-center justify-center rounded-full border border-current"
+          // The site's ring colour is close to the banner's own; the banner's text colour stands out from it (3:1).
+          className={
+            "inline-flex h-7 w-7 items-center justify-center rounded-full border border-current " +
+            "focus-visible:outline-primary-foreground"
+          }
         >
           <ToggleIcon aria-hidden="true" className="h-3.5 w-3.5" />
         </button>

@@ -1,5 +1,5 @@
 import { Menu, ShieldCheck, ShoppingBasket, UserRound, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import logoHref from "~/assets/favicon.svg?url";
 import { buttonClass } from "~/components/ui/button";
@@ -10,18 +10,23 @@ import { ThemeSwitch } from "./theme-switch";
 type HeaderUser = { name: string; email: string; isStaff?: boolean; unread?: number } | null;
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium hover:bg-muted ${
+  `whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium hover:bg-muted ${
     isActive ? "text-foreground underline decoration-2" : "text-muted-foreground"
   }`;
 
 export function SiteHeader({ user }: { user: HeaderUser }) {
   const [open, setOpen] = useState(false);
+  const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: navigating closes the mobile menu
   useEffect(() => setOpen(false), [location.pathname]);
   useEffect(() => {
     if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setOpen(false);
+      menu.current?.querySelector("summary")?.focus();
+    };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [open]);
@@ -34,7 +39,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
           <img src={logoHref} alt="" width={32} height={32} fetchPriority="low" className="h-8 w-8" />
           <span>Paddock</span>
         </Link>
-        <nav aria-label="Main" className="ml-4 hidden lg:block">
+        <nav aria-label="Main" className="ml-2 hidden xl:block">
           <ul className="flex items-center gap-1">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
@@ -50,7 +55,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
             <ThemeSwitch />
           </div>
           {user ? <NotificationBell initial={user.unread ?? 0} /> : null}
-          <div className="hidden items-center gap-2 lg:flex">
+          <div className="hidden items-center gap-2 whitespace-nowrap xl:flex">
             {user ? (
               <>
                 {user.isStaff ? (
@@ -76,63 +81,70 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
               </>
             )}
           </div>
-          <button
-            type="button"
-            className={`${buttonClass("ghost", "icon")} lg:hidden`}
-            aria-expanded={open}
-            aria-controls="mobile-menu"
-            aria-label={open ? "Close menu" : "Open menu"}
-            onClick={() => setOpen((o) => !o)}
-          >
-            {open ? <X aria-hidden="true" className="h-5 w-5" /> : <Menu aria-hidden="true" className="h-5 w-5" />}
-          </button>
-        </div>
-      </div>
-      <div id="mobile-menu" hidden={!open} className="border-t border-border lg:hidden">
-        <nav aria-label="Mobile" className="mx-auto max-w-7xl px-4 py-4">
-          <ul className="grid gap-1">
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  end={link.to === "/"}
-                  className={({ isActive }) => `${navLinkClass({ isActive })} block text-base`}
-                >
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-4 flex flex-wrap items-center gap-2">
-            {user ? (
-              <>
-                {user.isStaff ? (
-                  <Link to="/admin" className={buttonClass("ghost", "sm")}>
-                    Admin
-                  </Link>
-                ) : null}
-                <Link to="/account" className={buttonClass("outline", "sm")}>
-                  My Account
-                </Link>
-                <Link to="/basket" className={buttonClass("primary", "sm")}>
-                  My Basket
-                </Link>
-              </>
-            ) : (
-              <>
-                <Link to="/signin" className={buttonClass("outline", "sm")}>
-                  Sign In
-                </Link>
-                <Link to="/join" className={buttonClass("primary", "sm")}>
-                  Join Now
-                </Link>
-              </>
-            )}
-            <div className="sm:hidden">
-              <ThemeSwitch />
+          {/* A <details> disclosure, so the menu opens before (or without) JavaScript; script only closes it on
+              navigation and Escape. Its panel hangs below the sticky header, over the page. */}
+          <details ref={menu} open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="xl:hidden">
+            <summary
+              className={`${buttonClass("ghost", "icon")} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
+              aria-label={open ? "Close menu" : "Open menu"}
+            >
+              <Menu aria-hidden="true" className="h-5 w-5 [details[open]_&]:hidden" />
+              <X aria-hidden="true" className="hidden h-5 w-5 [details[open]_&]:block" />
+            </summary>
+            <div
+              id="mobile-menu"
+              className={
+                "absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto " +
+                "border-y border-border bg-background"
+              }
+            >
+              <nav aria-label="Mobile" className="mx-auto max-w-7xl px-4 py-4">
+                <ul className="grid gap-1">
+                  {NAV_LINKS.map((link) => (
+                    <li key={link.to}>
+                      <NavLink
+                        to={link.to}
+                        end={link.to === "/"}
+                        className={({ isActive }) => `${navLinkClass({ isActive })} block text-base`}
+                      >
+                        {link.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+                <div className="mt-4 flex flex-wrap items-center gap-2">
+                  {user ? (
+                    <>
+                      {user.isStaff ? (
+                        <Link to="/admin" className={buttonClass("ghost", "sm")}>
+                          Admin
+                        </Link>
+                      ) : null}
+                      <Link to="/account" className={buttonClass("outline", "sm")}>
+                        My Account
+                      </Link>
+                      <Link to="/basket" className={buttonClass("primary", "sm")}>
+                        My Basket
+                      </Link>
+                    </>
+                  ) : (
+                    <>
+                      <Link to="/signin" className={buttonClass("outline", "sm")}>
+                        Sign In
+                      </Link>
+                      <Link to="/join" className={buttonClass("primary", "sm")}>
+                        Join Now
+                      </Link>
+                    </>
+                  )}
+                  <div className="sm:hidden">
+                    <ThemeSwitch />
+                  </div>
+                </div>
+              </nav>
             </div>
-          </div>
-        </nav>
+          </details>
+        </div>
       </div>
     </header>
   );

@@ -16,3 +16,25 @@ export function Toaster({ toast }: { toast: Toast | null }) {
     </Suspense>
   ) : null;
 }
+
+/** The server's toast written into the page for a browser without JavaScript, where the toast itself never shows. */
+export function ToastWithoutScript({ toast }: { toast: Toast | null }) {
+  if (!toast) return null;
+  const error = toast.type === "error";
+  return (
+    <noscript>
+      <div className="mx-auto max-w-7xl px-4 pt-4 sm:px-6">
+        <div
+          role={error ? "alert" : "status"}
+          data-toast-without-script=""
+          className={`rounded-md border border-l-4 bg-card p-4 text-card-foreground ${
+            error ? "border-l-destructive" : "border-l-success"
+          }`}
+        >
+          <p className="font-semibold">{toast.title}</p>
+          {toast.description ? <p className="mt-1 text-sm">{toast.description}</p> : null}
+        </div>
+      </div>
+    </noscript>
+  );
+}

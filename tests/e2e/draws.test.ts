@@ -134,7 +134,7 @@ describe("a draw anyone can check", () => {
   });
 
   for (const theme of ["dark", "light"] as const) {
-    it(`the public and staff draw pages have one h1 and no axe violations in the ${theme} theme`, async () => {
+    it(`the draw pages and the drawn competition's page have one h1 and pass axe in the ${theme} theme`, async () => {
       const { page, context } = await openSlowPage({ colorScheme: theme });
       await useTheme(context, theme);
       await signIn(context, await createUser({ roles: ["admin"] }));
@@ -150,6 +150,15 @@ describe("a draw anyone can check", () => {
       expect(await page.title()).toMatch(/^Draw: .* \| Paddock$/);
       await page.getByRole("button", { name: "Verify this draw" }).click();
       await expect.poll(() => page.getByRole("status").filter({ hasText: "matches" }).count(), SLOW).toBe(1);
+      await expectAccessible(page);
+      // The competition's own page once drawn: its winner, fingerprint and the way to the check.
+      await page.goto(`/competition/${competitionId}`);
+      await hydrated(page);
+      expect(await page.locator("h1").count()).toBe(1);
+      expect(await page.getByTestId("draw-panel").innerText()).toMatch(/The winning entry is ticket \d+/);
+      expect(await page.getByRole("link", { name: "Check the draw" }).getAttribute("href")).toBe(
+        `/draws/${competitionId}`,
+      );
       await expectAccessible(page);
       await context.close();
     });

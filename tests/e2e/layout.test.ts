@@ -2,9 +2,11 @@ import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BANNER_INTERVAL_MS } from "~/components/motion-timings";
 import { app } from "./support/app";
-import { expectNoConsoleErrors, hydrated, settled } from "./support/browser";
+import { expectNoConsoleErrors, hydrated, settled, useTheme } from "./support/browser";
+import { backgroundBehind, contrastRatio } from "./support/contrast";
 import { SLOW } from "./support/forms";
 import { scopedPages } from "./support/scoped-pages";
+import { createUser, signIn } from "./support/users";
 
 // The layout is the same on every page; /about has no offer popup to get in the way.
 const PAGE = "/about";
@@ -66,13 +68,15 @@ describe("the header", () => {
     const { page, errors } = await openPage({ viewport: { width: 390, height: 844 } });
     await page.goto(PAGE);
     await hydrated(page);
-    const toggle = page.getByRole("button", { name: "Open menu" });
+    // A <details> disclosure: its summary is the toggle, announced with its expanded state by the browser.
+    const toggle = page.locator("header details > summary");
     const menu = page.locator("#mobile-menu");
     expect(await menu.isVisible()).toBe(false);
+    expect(await toggle.getAttribute("aria-label")).toBe("Open menu");
     await toggle.focus();
     await page.keyboard.press("Enter");
     await menu.waitFor({ state: "visible" });
-    expect(await page.getByRole("button", { name: "Close menu" }).getAttribute("aria-expanded")).toBe("true");
+    expect(await toggle.getAttribute("aria-label")).toBe("Close menu");
     expect(await hrefs(page, "#mobile-menu a")).toEqual(
       expect.arrayContaining(["/competitions", "/winners", "/signin", "/join"]),
     );
@@ -81,6 +85,7 @@ describe("the header", () => {
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest("#mobile-menu")))).toBe(true);
     await page.keyboard.press("Escape");
     await menu.waitFor({ state: "hidden" });
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("SUMMARY");
 
     await toggle.press("Enter");
     await menu.getByRole("link", { name: "Join Now" }).click();
@@ -88,6 +93,76 @@ describe("the header", () => {
     await menu.waitFor({ state: "hidden" });
     expectNoConsoleErrors(errors);
   });
+
+  it.each([1280, 1024])("keeps every link and button on one line at %i px, signed in as an admin", async (width) => {
+    const { page, context } = await openPage({ viewport: { width, height: 900 } });
+    await signIn(context, await createUser({ roles: ["admin"] }));
+    await page.goto(PAGE);
+    await hydrated(page);
+    await page.getByRole("banner").getByRole("link", { name: "My Basket" }).waitFor();
+    const wrapped = await page.locator("header").evaluate((header) => {
+      const found: string[] = [];
+      for (const control of header.querySelectorAll<HTMLElement>("a, button")) {
+        if (!control.checkVisibility()) continue;
+        // A text that wraps is drawn as more than one box.
+        const walker = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
+        for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(text);
+          const lines = new Set([...range.getClientRects()].map((box) => Math.round(box.bottom)));
+          if (lines.size > 1) found.push(text.textContent?.trim() ?? "");
+        }
+      }
+      if (header.scrollWidth > header.clientWidth) found.push(`header is ${header.scrollWidth}px wide`);
+      return found;
+    });
+    expect(wrapped).toEqual([]);
+  });
+});
+
+describe("focus and the sticky header (WCAG 2.4.11)", () => {
+  /** Tabs through the page, forwards then back, and lists each focused control the sticky header covers. */
+  async function stopsUnderHeader(page: Page, stops: number) {
+    const found: string[] = [];
+    for (const key of ["Tab", "Shift+Tab"]) {
+      for (let i = 0; i < stops; i++) {
+        await page.keyboard.press(key);
+        const covered = await page.evaluate(() => {
+          const focused = document.activeElement as HTMLElement | null;
+          const header = document.querySelector("header");
+          if (!focused || !header || focused === document.body || header.contains(focused)) return null;
+          if (getComputedStyle(focused).position === "fixed") return null;
+          const bar = header.getBoundingClientRect();
+          const box = focused.getBoundingClientRect();
+          const overlap = Math.min(box.bottom, bar.bottom) - Math.max(box.top, bar.top);
+          // Covered at all when it would fit below the header; a region taller than that only when wholly hidden.
+          const fits = box.height <= window.innerHeight - bar.bottom;
+          if (overlap <= 0.5 || (!fits && overlap < box.height - 0.5)) return null;
+          const name = (focused.getAttribute("aria-label") ?? focused.textContent ?? "").trim().slice(0, 40);
+          return `${focused.tagName.toLowerCase()} "${name}" (${Math.round(overlap)} of ${Math.round(box.height)}px)`;
+        });
+        if (covered) found.push(`${key}: ${covered}`);
+      }
+    }
+    return found;
+  }
+
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`no focused control hides under it at ${viewport.width} px, on public, account and staff pages`, async () => {
+      const { page, context } = await openPage({ viewport });
+      await signIn(context, await createUser({ roles: ["admin"] }));
+      const failures: string[] = [];
+      for (const path of ["/admin", "/", "/competition/1", "/account"]) {
+        await page.goto(path);
+        await hydrated(page);
+        for (const stop of await stopsUnderHeader(page, 45)) failures.push(`${path} ${stop}`);
+      }
+      expect(failures).toEqual([]);
+    }, 180_000);
+  }
 });
 
 describe("the footer", () => {
@@ -178,6 +253,30 @@ describe("the promotional banner", () => {
     expect(await page.getByRole("button", { name: "Play announcements" }).isVisible()).toBe(true);
     expectNoConsoleErrors(errors);
   }, 120_000);
+});
+
+describe("the banner's pause button", () => {
+  for (const theme of ["dark", "light"] as const) {
+    it(`shows a focus ring that stands out from the banner by at least 3:1 in the ${theme} theme`, async () => {
+      const { page, context } = await openPage({ colorScheme: theme });
+      await useTheme(context, theme);
+      await page.goto(PAGE);
+      await hydrated(page);
+      const button = page.getByRole("button", { name: "Pause announcements" });
+      // From the keyboard, so the browser draws the :focus-visible ring.
+      for (let i = 0; i < 5 && !(await button.evaluate((el) => el === document.activeElement)); i++) {
+        await page.keyboard.press("Tab");
+      }
+      const ring = await button.evaluate((el) => ({
+        visible: el.matches(":focus-visible"),
+        style: getComputedStyle(el).outlineStyle,
+        colour: getComputedStyle(el).outlineColor,
+      }));
+      expect(ring).toMatchObject({ visible: true, style: "solid" });
+      const banner = await backgroundBehind(page.locator('section[aria-label="Announcements"]'));
+      expect(contrastRatio(ring.colour, banner)).toBeGreaterThanOrEqual(3);
+    });
+  }
 });
 
 describe("an unknown address", () => {

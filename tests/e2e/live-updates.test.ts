@@ -48,10 +48,15 @@ describe("live ticket counts", () => {
     await hydrated(page);
     await waitForLiveStream(page);
     expect(await soldOnPage(page)).toBe("10");
+    // The polite live region says nothing of the count the page loaded with, then tells of the sale.
+    const said = page.getByTestId("live-sales-announcement");
+    expect(await said.getAttribute("role")).toBe("status");
+    expect(await said.textContent()).toBe("");
     await markPage(page);
 
     await addTicketsSoldElsewhere(comp.id, 3);
     await expect.poll(() => soldOnPage(page), { timeout: 2000, interval: 100 }).toBe("13");
+    await expect.poll(() => said.textContent(), { timeout: 2000, interval: 100 }).toBe("13 of 500 tickets sold");
     expect(await stillSamePage(page)).toBe(true);
     expectNoConsoleErrors(errors);
   });
@@ -70,6 +75,8 @@ describe("live ticket counts", () => {
     await addTicketsSoldElsewhere(comp.id, 7);
     await expect.poll(() => card.getByTestId("tickets-sold").innerText(), { timeout: 2000, interval: 100 }).toBe("17");
     expect(await stillSamePage(page)).toBe(true);
+    // Only a competition's own page announces its count; a list of them would talk over itself.
+    expect(await page.getByTestId("live-sales-announcement").count()).toBe(0);
     expectNoConsoleErrors(errors);
   });
 

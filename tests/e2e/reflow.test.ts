@@ -1,5 +1,7 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { session } from "~/db/schema";
+import { addToBasket } from "~/server/checkout/basket.server";
 import { app } from "./support/app";
 import { hydrated } from "./support/browser";
 import {
@@ -73,6 +75,38 @@ describe("no page scrolls sideways at 320 px (WCAG 1.4.10)", () => {
     for (const path of ACCOUNT_PAGES) {
       await expectReflows(page, path).catch((error: Error) => failures.push(error.message.split("\n")[0] ?? path));
     }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it("an account with long real-world values: a 40-character address, an IPv6 session, a basket item", async () => {
+    const { services } = await app();
+    // No hyphen: a browser may break a line there, and a real address need not have one.
+    const email = "alexandra.fitzwilliamhughes1@example.com";
+    expect(email).toHaveLength(40);
+    const user = await createUser({ email, firstName: "Alexandra", lastName: "Fitzwilliam-Hughes" });
+    const competition = await createCompetition({
+      title: "Hand-stitched Close-Contact Jumping Saddle with Matching Bridle",
+    });
+    await addToBasket(services, user.id, { competitionId: competition.id, quantity: 10, skillAnswer: CORRECT });
+    // A second device on the longest form an IPv6 address takes (39 characters), as the security page lists it.
+    await services.db.insert(session).values({
+      id: `reflow-${user.id}`,
+      token: `reflow-${user.id}`,
+      userId: user.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+      ipAddress: "2001:db8:85a3:8d3:1319:8a2e:370:7348",
+      userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/605.1.15",
+    });
+    const { page, context } = await openPage({ viewport: NARROW });
+    await signIn(context, user);
+    const failures: string[] = [];
+    const shows = async (path: string, what: Locator) => {
+      await expectReflows(page, path).catch((error: Error) => failures.push(error.message.split("\n")[0] ?? path));
+      expect(await what.count(), path).toBeGreaterThan(0);
+    };
+    await shows("/account", page.getByText(`Signed in as ${email}`));
+    await shows("/account/security", page.getByText("2001:db8:85a3:8d3:1319:8a2e:370:7348"));
+    await shows("/basket", page.getByTestId(`basket-item-${competition.id}`));
     expect(failures).toEqual([]);
   }, 120_000);
 

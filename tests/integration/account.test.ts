@@ -296,6 +296,18 @@ describe("sessions", () => {
     expect((await rider.v.get(account, "/account")).status).toBe(200);
   });
 
+  it("shows each device's own address, IPv6 in its short form, never better-auth's zeroed /64 network", async () => {
+    const rider = await makeRider("addresses@example.test");
+    const phone = visitor(services, "2001:db8:85a3::8a2e:370:7334");
+    await phone.post(signin, "/signin", { intent: "signin", email: rider.email, password: rider.password });
+    const loopback = visitor(services, "::1");
+    await loopback.post(signin, "/signin", { intent: "signin", email: rider.email, password: rider.password });
+
+    const page = await rider.v.get(security, "/account/security");
+    const shown = page.data.sessions.map((s: { ipAddress: string | null }) => s.ipAddress).sort();
+    expect(shown).toEqual(["2001:db8:85a3::8a2e:370:7334", "203.0.113.7", "::1"].sort());
+  });
+
   it("changes the password and signs out the other devices, keeping this one", async () => {
     const rider = await makeRider("change-pass@example.test");
     const tablet = visitor(services);

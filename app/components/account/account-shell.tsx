@@ -25,9 +25,9 @@ export function AccountShell({
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
+        <div className="min-w-0">
           <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
-          {intro ? <p className="mt-2 text-muted-foreground">{intro}</p> : null}
+          {intro ? <p className="mt-2 text-muted-foreground [overflow-wrap:anywhere]">{intro}</p> : null}
         </div>
         <Form method="post" action="/signout">
           <button type="submit" className={buttonClass("outline", "sm")}>

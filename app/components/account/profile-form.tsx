@@ -18,13 +18,15 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="font-medium text-muted-foreground">{label}</dt>
-          <dd>{value}</dd>
+          <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
         </div>
       ))}
       {profile.pendingEmail ? (
         <div className="contents">
           <dt className="font-medium text-muted-foreground">Waiting to confirm</dt>
-          <dd>{profile.pendingEmail}: open the link we sent there to switch to it.</dd>
+          <dd className="min-w-0 [overflow-wrap:anywhere]">
+            {profile.pendingEmail}: open the link we sent there to switch to it.
+          </dd>
         </div>
       ) : null}
     </dl>

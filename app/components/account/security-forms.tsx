@@ -238,12 +238,12 @@ export function SessionsList({ sessions, state }: { sessions: SessionView[]; sta
       <ul className="divide-y divide-border rounded-md border border-border" aria-label="Signed-in devices">
         {sessions.map((s) => (
           <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 p-4" data-session-id={s.id}>
-            <div>
+            <div className="min-w-0">
               <p className="font-medium">
                 {describeAgent(s.userAgent)}{" "}
                 {s.current ? <span className="ml-2 rounded-full bg-muted px-2 py-0.5 text-sm">This device</span> : null}
               </p>
-              <p className="text-sm text-muted-foreground">
+              <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
                 Signed in {formatUkShortDateTime(s.createdAt)} · last active {formatUkShortDateTime(s.updatedAt)}
                 {s.ipAddress ? ` · ${s.ipAddress}` : ""}
               </p>

@@ -1,4 +1,6 @@
 import { percentSold } from "~/domain/competition-status";
+import { usePoliteAnnouncement } from "~/lib/polite-announcer";
+import { LIVE_SALES_ANNOUNCE_MS } from "../motion-timings";
 
 const count = new Intl.NumberFormat("en-GB");
 
@@ -28,5 +30,16 @@ export function TicketsSold({
         />
       </div>
     </div>
+  );
+}
+
+/** A competition page's polite live region: its ticket count as sales come in, at most every few seconds. */
+export function LiveSalesAnnouncement({ ticketsSold, totalTickets }: { ticketsSold: number; totalTickets: number }) {
+  const text = `${count.format(ticketsSold)} of ${count.format(totalTickets)} tickets sold`;
+  const said = usePoliteAnnouncement(text, LIVE_SALES_ANNOUNCE_MS);
+  return (
+    <p role="status" className="sr-only" data-testid="live-sales-announcement">
+      {said}
+    </p>
   );
 }

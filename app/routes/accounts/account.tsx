@@ -100,7 +100,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
   return (
     <AccountShell title="My account" intro={`Signed in as ${summary.email}`}>
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           {prizes.length > 0 ? (
             <PrizeClaimPanel prizes={prizes} defaults={loaderData.claimDefaults} notice={claimReply?.notice} />
           ) : null}
@@ -128,7 +128,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             <OrderHistory orders={orders} />
           </AccountSection>
         </div>
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <AccountSection id="summary-title" title="Account summary">
             <dl className="space-y-3">
               <div>

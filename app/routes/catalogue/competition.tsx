@@ -9,6 +9,7 @@ import { Fact } from "~/components/competitions/fact";
 import { PostalEntry } from "~/components/competitions/postal-entry";
 import { ShareButtons } from "~/components/competitions/share-buttons";
 import { StickyEnterBar } from "~/components/competitions/sticky-enter-bar";
+import { LiveSalesAnnouncement } from "~/components/competitions/tickets-sold";
 import { buttonClass } from "~/components/ui/button";
 import { formatTimeLeft } from "~/domain/competition-status";
 import { formatPence } from "~/domain/money";
@@ -161,6 +162,7 @@ export default function CompetitionPage({ loaderData, actionData }: Route.Compon
           All competitions
         </Link>
       </p>
+      <LiveSalesAnnouncement ticketsSold={competition.ticketsSold} totalTickets={competition.totalTickets} />
       <div className="mt-4 lg:flex lg:flex-wrap lg:items-end lg:justify-between lg:gap-x-8 lg:gap-y-2">
         <div>
           <div className="flex flex-wrap gap-2">

@@ -148,7 +148,7 @@ export default function BasketPage({ loaderData, actionData }: Route.ComponentPr
         </div>
       ) : (
         <div className="mt-8 grid gap-8 lg:grid-cols-[2fr_1fr]">
-          <ul className="space-y-4" aria-label="Basket items">
+          <ul className="min-w-0 space-y-4" aria-label="Basket items">
             {lines.map((line) => (
               <BasketItem key={line.competitionId} line={line} />
             ))}

@@ -2,7 +2,7 @@ import { data, Outlet } from "react-router";
 import { PromoBanner } from "~/components/promo-banner";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { Toaster } from "~/components/toaster";
+import { Toaster, ToastWithoutScript } from "~/components/toaster";
 import { isStaff } from "~/domain/permissions";
 import { unreadCount } from "~/server/accounts/notifications.server";
 import { getUser } from "~/server/accounts/session.server";
@@ -42,6 +42,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <PromoBanner />
       <SiteHeader user={loaderData.user} />
       <main id="main" tabIndex={-1} className="outline-none">
+        <ToastWithoutScript toast={loaderData.toast} />
         <Outlet />
       </main>
       <SiteFooter />

@@ -14,6 +14,7 @@ import {
   twoFactor,
   user as userTable,
 } from "~/db/schema";
+import { displayClientAddress } from "~/domain/client-address";
 import { formatUkDate } from "~/domain/london-format";
 import { MARKETING_CONSENT_WORDING, PROFILE_MESSAGES, type ProfileInput } from "~/schemas/profile";
 import { orderLinesWithTitle } from "../checkout/order-lines.server";
@@ -206,7 +207,9 @@ export async function listSessions(services: Services, user: SessionUser) {
     .where(eq(sessionTable.userId, user.id))
     .orderBy(desc(sessionTable.updatedAt));
   const now = services.now();
-  return rows.filter((r) => r.expiresAt > now).map((r) => ({ ...r, current: r.id === user.sessionId }));
+  return rows
+    .filter((r) => r.expiresAt > now)
+    .map((r) => ({ ...r, ipAddress: displayClientAddress(r.ipAddress), current: r.id === user.sessionId }));
 }
 
 /** Ends one of the user's own sessions. Another person's session id matches nothing and changes nothing. */

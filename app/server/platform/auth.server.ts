@@ -4,6 +4,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
 import { and, eq, ne } from "drizzle-orm";
 import * as schema from "~/db/schema";
+import { displayClientAddress } from "~/domain/client-address";
 import { isCommonPassword } from "~/domain/common-passwords";
 import { AUTH_MESSAGES } from "~/schemas/auth";
 import type { Database } from "./db.server";
@@ -171,6 +172,15 @@ export function createAuth(db: Database, env: Env, onMailQueued: () => void = ()
       }),
     },
     databaseHooks: {
+      session: {
+        create: {
+          // better-auth records the /64 network it rate-limits on, not the address (see domain/client-address.ts).
+          async before(session, ctx) {
+            const address = ctx?.headers?.get(CLIENT_IP_HEADER) ?? ctx?.request?.headers.get(CLIENT_IP_HEADER);
+            return { data: { ...session, ipAddress: displayClientAddress(address) } };
+          },
+        },
+      },
       user: {
         create: {
           // Every account has a profile, however it was made; sign-up then fills in the rest.

@@ -47,6 +47,8 @@ export const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Paddock <no-reply@paddock.local>"),
+  /** The mail viewer at /dev/mail (every message written to DATA_DIR/mail); default on unless NODE_ENV=production. */
+  MAIL_VIEWER: booleanFlag,
   SUPPORT_EMAIL: z.email().default("support@paddock.local"),
   STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
