@@ -83,7 +83,7 @@ export function paidEntryCountries(settings: SiteSettings): EligibleCountry[] {
 
 export const paidEntryClosedMessage = (country: EligibleCountry) =>
   `Paid entry is not open to residents of ${COUNTRY_NAMES[country]} at the moment. ` +
-  "You can still enter free by post: see the free postal route on the competition page.";
+  "You can still enter free by post, with the same chance of winning.";
 
 /** For every visitor, when paid entry is off somewhere: who may enter by post only. Null when open everywhere. */
 export function paidEntryClosedNote(settings: SiteSettings): string | null {

@@ -272,7 +272,7 @@ describe("a competition from creation to a redraw anyone can check", () => {
     "4b. the account page now shows each buyer whether their answer was correct",
     async () => {
       for (const [buyer, words] of [
-        [state.right.user, "Your answer was correct: these tickets were in the draw."],
+        [state.right.user, "Your answer was correct: these tickets are in the draw."],
         [state.wrong.user, "Your answer was not correct: these tickets were valid entries but could not win."],
       ] as const) {
         const { page, context, errors } = await openSlowPage();

@@ -70,6 +70,10 @@ describe("the fair-play page and paid entry by country", JOURNEY, () => {
     await goto(page, `/competition/${competition.id}`);
     await expect.poll(() => page.getByTestId("paid-entry-closed").innerText(), SLOW).toBe(paidEntryClosedMessage("IE"));
     expect(await page.getByRole("heading", { name: "Enter for free by post" }).count()).toBe(1);
+    // The way to the postal route is a link on the page itself, to the section that explains it.
+    const postal = page.getByRole("link", { name: "How to enter free by post" });
+    expect(await postal.getAttribute("href")).toBe("#free-entry");
+    expect(await page.locator("#free-entry").getByRole("heading", { name: "Enter for free by post" }).count()).toBe(1);
     expect(await page.getByRole("button", { name: /checkout/i }).count()).toBe(0);
 
     await goto(page, `/checkout/${competition.id}?answer=${CORRECT}`);

@@ -6,7 +6,7 @@ import type { MyEntry } from "~/server/accounts/my-entries.server";
 import { TicketRefs } from "./ticket-refs";
 
 /** Whether the answer was right, in words and by icon; before the close only that it is recorded. */
-function AnswerResult({ correct }: { correct: boolean | null }) {
+function AnswerResult({ correct, drawn }: { correct: boolean | null; drawn: boolean }) {
   if (correct === null)
     return (
       <p className="mt-3 flex items-start gap-2 text-sm">
@@ -17,7 +17,9 @@ function AnswerResult({ correct }: { correct: boolean | null }) {
   return correct ? (
     <p className="mt-3 flex items-start gap-2 text-sm">
       <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-      Your answer was correct: these tickets were in the draw.
+      {drawn
+        ? "Your answer was correct: these tickets were in the draw."
+        : "Your answer was correct: these tickets are in the draw."}
     </p>
   ) : (
     <p className="mt-3 flex items-start gap-2 text-sm">
@@ -65,7 +67,7 @@ export function MyEntries({ entries }: { entries: MyEntry[] }) {
           {entry.tickets.some((t) => t.source === "postal") ? (
             <p className="mt-2 text-sm text-muted-foreground">Includes free postal entries.</p>
           ) : null}
-          <AnswerResult correct={entry.correct} />
+          <AnswerResult correct={entry.correct} drawn={entry.result !== null} />
           <DrawResult competitionId={entry.competitionId} result={entry.result} />
         </li>
       ))}

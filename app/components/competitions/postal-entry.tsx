@@ -20,6 +20,7 @@ export function PostalEntry({
 }) {
   return (
     <Section
+      id="free-entry"
       titleId="postal-entry-title"
       title="Enter for free by post"
       icon={<Mail aria-hidden="true" className="h-6 w-6 text-primary" />}

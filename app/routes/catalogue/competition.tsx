@@ -10,6 +10,7 @@ import { PostalEntry } from "~/components/competitions/postal-entry";
 import { ShareButtons } from "~/components/competitions/share-buttons";
 import { StickyEnterBar } from "~/components/competitions/sticky-enter-bar";
 import { LiveSalesAnnouncement } from "~/components/competitions/tickets-sold";
+import { textLinkClass } from "~/components/legal-page";
 import { buttonClass } from "~/components/ui/button";
 import { formatTimeLeft } from "~/domain/competition-status";
 import { formatPence } from "~/domain/money";
@@ -213,8 +214,11 @@ export default function CompetitionPage({ loaderData, actionData }: Route.Compon
                   Enter online
                 </h2>
                 {loaderData.paidEntry.closedToYou ? (
-                  <p className="mt-4" data-testid="paid-entry-closed">
-                    {loaderData.paidEntry.closedToYou}
+                  <p className="mt-4">
+                    <span data-testid="paid-entry-closed">{loaderData.paidEntry.closedToYou}</span>{" "}
+                    <a href="#free-entry" className={textLinkClass}>
+                      How to enter free by post
+                    </a>
                   </p>
                 ) : (
                   <div className="mt-3">
