@@ -221,6 +221,34 @@ describe("signing in", () => {
     expect((await v.get(join, "/join?redirectTo=%2F%2Fevil.example")).location).toBe("/");
   });
 
+  it("non-ASCII redirect targets go out percent-encoded, from every page that redirects after sign-in", async () => {
+    const targets = [
+      ["/\u3000", "/%E3%80%80"],
+      ["/é", "/%C3%A9"],
+      ["/🐎?q=\u2028", "/%F0%9F%90%8E?q=%E2%80%A8"],
+    ] as const;
+    for (const [target, encoded] of targets) {
+      const fresh = visitor(services);
+      const signedIn = await fresh.post(signin, "/signin", { intent: "signin", email, password, redirectTo: target });
+      expect(signedIn).toMatchObject({ status: 302, location: encoded });
+      const onAuth = await visitor(services).post(authRoute, "/auth", {
+        intent: "signin",
+        email,
+        password,
+        redirectTo: target,
+      });
+      expect(onAuth).toMatchObject({ status: 302, location: encoded });
+      for (const [mod, path] of [
+        [signin, "/signin"],
+        [join, "/join"],
+        [authRoute, "/auth"],
+      ] as const) {
+        const away = await fresh.get(mod, `${path}?redirectTo=${encodeURIComponent(target)}`);
+        expect(away).toMatchObject({ status: 302, location: encoded });
+      }
+    }
+  });
+
   it("shows /auth with the Sign Up tab when asked", async () => {
     const v = visitor(services);
     expect((await v.get(authRoute, "/auth?tab=signup")).data.tab).toBe("signup");
