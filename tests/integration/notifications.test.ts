@@ -165,7 +165,7 @@ describe("the notifications page", () => {
       ["/\u3000", "/%E3%80%80"],
       ["/about?q=🐎\u2028", "/about?q=%F0%9F%90%8E%E2%80%A8"],
       ["/é", "/%C3%A9"],
-    ]) {
+    ] as const) {
       await note(rider.id, `encoded-${encoded}`);
       const back = await rider.v.post(notificationsPage, "/account/notifications", { intent: "read-all", returnTo });
       expect(back).toMatchObject({ status: 302, location: encoded });
