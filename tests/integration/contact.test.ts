@@ -124,7 +124,7 @@ describe("contact form", () => {
     );
   });
 
-  it("without a trusted proxy, the socket's address limits one client across sender addresses on every public form", async () => {
+  it("without a trusted proxy, the socket address limits one client across senders on every public form", async () => {
     expect(services.env.TRUST_PROXY).toBeFalsy();
     const rows = async (table: typeof complaints | typeof contactSubmissions | typeof newsletterSubscriptions) =>
       (await services.db.select({ id: table.id }).from(table)).length;
