@@ -5,6 +5,7 @@ import { z } from "zod";
 import { DbIdSchema } from "~/schemas/ids";
 import { startCheckout } from "~/server/checkout/checkout.server";
 import { handleStripeWebhook } from "~/server/checkout/webhook.server";
+import { formOriginRefusal, logOriginRefusal } from "~/server/platform/form-body.server";
 import { standinCredentials } from "~/server/platform/payments.server";
 import { siteOrigins } from "~/server/platform/public-origin.server";
 import type { Services } from "~/server/platform/services.server";
@@ -58,9 +59,10 @@ export function mountPayments(
 
   app.post("/api/checkout", express.json({ limit: "20kb" }), async (req, res) => {
     res.set("Cache-Control", "no-store");
-    // JSON only, from our own origin: a cross-site form cannot send this, and the Origin check covers the rest.
-    const origin = req.get("origin");
-    if (!req.is("application/json") || (origin && !(await siteOrigins(services)).includes(origin))) {
+    // JSON only, from our own pages: a cross-site form cannot send this, and the forms' Origin rule covers the rest.
+    const refusal = formOriginRefusal((name) => req.get(name), req.path, await siteOrigins(services));
+    if (!req.is("application/json") || refusal) {
+      if (refusal) logOriginRefusal(servicesFor(services, res).logger, refusal);
       res.status(403).json({ error: "Forbidden" });
       return;
     }
