@@ -31,6 +31,7 @@ import { startRecoveryAutoSendJob } from "~/server/recovery/auto-send-job.server
 import { type CachedPageRoute, cachedPageRoute } from "./cached-page-route";
 import { customHostRedirect } from "./custom-host";
 import { databaseUnavailableErrors, withDatabaseUnavailablePages } from "./database-unavailable";
+import { formOriginCheck } from "./form-origin";
 import { legacyArtwork } from "./legacy-artwork";
 import { BODY_LIMITS, bodyLimit, streamLimiter } from "./limits";
 import { mountLocalBeacon } from "./local-beacon";
@@ -149,6 +150,9 @@ export async function createApp(
   if (standin && services.env.NODE_ENV !== "test") services.jobs.push(standin.webhooks.start());
   // Without DRAND_URL, the local test beacon the draws read (drand's HTTP API shape, its own key pair).
   mountLocalBeacon(app, services);
+
+  // Posts to the app's pages only from the site itself (better-auth, the webhook and the stand-in are above).
+  app.use(formOriginCheck(services));
 
   // Anonymous home, list and competition pages from memory (ADR 019): on in production unless PAGE_CACHE_MB=0.
   let frontDoor: CachedPageRoute | undefined;

@@ -8,6 +8,7 @@ import { holdStatus } from "~/server/checkout/hold.server";
 import { handleStripeWebhook } from "~/server/checkout/webhook.server";
 import { findSession } from "~/server/platform/auth.server";
 import { isDatabaseUnavailable } from "~/server/platform/db.server";
+import { formOriginRefusal, logOriginRefusal } from "~/server/platform/form-body.server";
 import { standinCredentials } from "~/server/platform/payments.server";
 import { siteOrigins } from "~/server/platform/public-origin.server";
 import type { Services } from "~/server/platform/services.server";
@@ -63,9 +64,10 @@ export async function mountPayments(
 
   app.post("/api/checkout", express.json({ limit: "20kb" }), async (req, res) => {
     res.set("Cache-Control", "no-store");
-    // JSON only, from our own origin: a cross-site form cannot send this, and the Origin check covers the rest.
-    const origin = req.get("origin");
-    if (!req.is("application/json") || (origin && !(await siteOrigins(services)).includes(origin))) {
+    // JSON only, from our own pages: a cross-site form cannot send this, and the forms' Origin rule covers the rest.
+    const refusal = formOriginRefusal((name) => req.get(name), req.path, await siteOrigins(services));
+    if (!req.is("application/json") || refusal) {
+      if (refusal) logOriginRefusal(servicesFor(services, res).logger, refusal);
       res.status(403).json({ error: "Forbidden" });
       return;
     }
@@ -115,7 +117,8 @@ export async function mountPayments(
   // The hold page's wait (and scripts'): answers as soon as this order's payment page is ready, or after ?wait ms.
   app.get("/api/checkout/:orderId", async (req, res) => {
     res.set("Cache-Control", "no-store");
-    const session = await services.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }).catch(() => null);
+    // As above: a failed lookup throws and is answered 503 by the app's error handler, never as a sign-out.
+    const session = await findSession(services.auth, fromNodeHeaders(req.headers));
     if (!session) {
       res.status(401).json({ error: "Sign in required" });
       return;

@@ -9,6 +9,9 @@ export const DOMAIN_ADMIN_MESSAGES = {
   notFound: "This domain is no longer set up. Reload the page.",
   verified: "Verified: every record was found with the right value.",
   checkFailed: "Checked: not verified yet.",
+  stillVerified:
+    "Checked: a record did not check out this time. The domain stays verified unless repeated checks find a " +
+    "record missing or wrong.",
   removed: "Domain removed. Links use the site's own address again.",
   redirectOn: "Requests on other hosts now redirect to this domain.",
   redirectOff: "Requests on other hosts are no longer redirected.",

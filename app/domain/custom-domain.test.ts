@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { DomainStatus } from "../db/constants";
 import {
+  afterCheck,
+  type CheckOutcome,
   type DnsRecordType,
   DOMAIN_MESSAGES,
   evaluateLookups,
@@ -9,6 +12,7 @@ import {
   normalizeDomain,
   recheckDelayMs,
   recordsFor,
+  UNVERIFY_AFTER_FAILED_CHECKS,
 } from "./custom-domain";
 
 describe("normalizeDomain", () => {
@@ -131,6 +135,7 @@ describe("evaluateLookups", () => {
     expect(evaluateLookups(sub.records, lookupFrom({}))).toEqual({
       status: "failed",
       reason: "Record missing: no TXT record _paddock-challenge.www.example.com was found.",
+      definite: true,
     });
   });
 
@@ -139,6 +144,7 @@ describe("evaluateLookups", () => {
     expect(evaluateLookups(sub.records, lookupFrom(answers))).toEqual({
       status: "failed",
       reason: 'Wrong value: TXT record _paddock-challenge.www.example.com has "nope"; expected "tok123".',
+      definite: true,
     });
   });
 
@@ -167,6 +173,7 @@ describe("evaluateLookups", () => {
       status: "failed",
       reason:
         "Not resolving here: TXT record _paddock-challenge.www.example.com could not be looked up (ECONNREFUSED).",
+      definite: false,
     });
   });
 });
@@ -174,5 +181,47 @@ describe("evaluateLookups", () => {
 describe("recheckDelayMs", () => {
   it("doubles from a minute up to an hour", () => {
     expect([0, 1, 2, 3, 7, 8, 50].map((n) => recheckDelayMs(n) / 60_000)).toEqual([1, 1, 2, 4, 60, 60, 60]);
+  });
+});
+
+describe("afterCheck", () => {
+  const ok: CheckOutcome = { status: "verified", reason: "all right" };
+  const missing: CheckOutcome = { status: "failed", reason: "Record missing", definite: true };
+  const wrong: CheckOutcome = { status: "failed", reason: "Wrong value", definite: true };
+  const unreachable: CheckOutcome = { status: "failed", reason: "Not resolving here", definite: false };
+  const MIN = 60_000;
+  const state = (status: DomainStatus, failedChecks: number) => ({ status, failedChecks });
+
+  it.each([
+    ["pending, verified", state("pending", 0), ok, state("verified", 0), 60 * MIN],
+    ["pending, record missing", state("pending", 0), missing, state("failed", 1), MIN],
+    ["pending, DNS unreachable", state("pending", 0), unreachable, state("failed", 1), MIN],
+    ["failed, failing again", state("failed", 3), wrong, state("failed", 4), 8 * MIN],
+    ["failed, now verified", state("failed", 7), ok, state("verified", 0), 60 * MIN],
+    ["verified, verified again", state("verified", 0), ok, state("verified", 0), 60 * MIN],
+    ["verified, DNS unreachable", state("verified", 0), unreachable, state("verified", 0), 10 * MIN],
+    ["verified with one miss, DNS unreachable", state("verified", 1), unreachable, state("verified", 1), 10 * MIN],
+    ["verified, first record missing", state("verified", 0), missing, state("verified", 1), 10 * MIN],
+    ["verified, second wrong value", state("verified", 1), wrong, state("verified", 2), 10 * MIN],
+    ["verified, third definite failure", state("verified", 2), missing, state("failed", 3), 4 * MIN],
+    ["verified with two misses, verified again", state("verified", 2), ok, state("verified", 0), 60 * MIN],
+  ])("%s", (_case, current, outcome, expected, recheckInMs) => {
+    expect(afterCheck(current, outcome)).toEqual({ ...expected, recheckInMs });
+  });
+
+  it("never unverifies while the DNS servers do not answer, however often it is checked", () => {
+    let current = state("verified", 0);
+    for (let i = 0; i < 50; i++) current = afterCheck(current, unreachable);
+    expect(current.status).toBe("verified");
+  });
+
+  it(`unverifies after ${UNVERIFY_AFTER_FAILED_CHECKS} definite failures in a row, unanswered checks aside`, () => {
+    let current = state("verified", 0);
+    const statuses: DomainStatus[] = [];
+    for (const outcome of [missing, unreachable, wrong, unreachable, missing]) {
+      current = afterCheck(current, outcome);
+      statuses.push(current.status);
+    }
+    expect(statuses).toEqual(["verified", "verified", "verified", "verified", "failed"]);
   });
 });

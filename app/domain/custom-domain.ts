@@ -1,5 +1,6 @@
 // The custom domain's rules: which names are accepted, which DNS records prove and point a name at the site, and
 // what a lookup of them means. Pure: the lookups themselves happen in app/server/domains/.
+import type { DomainStatus } from "../db/constants";
 
 export const DOMAIN_MESSAGES = {
   empty: "Enter a domain name, such as www.example.co.uk.",
@@ -121,7 +122,10 @@ export type Lookup =
   | { kind: "missing" }
   | { kind: "unreachable"; detail: string };
 
-export type CheckOutcome = { status: "verified"; reason: string } | { status: "failed"; reason: string };
+/** `definite`: the DNS answered, and a record is missing or wrong (not merely unanswered, or not checkable here). */
+export type CheckOutcome =
+  | { status: "verified"; reason: string }
+  | { status: "failed"; reason: string; definite: boolean };
 
 const canonicalName = (value: string) => value.trim().toLowerCase().replace(/\.$/, "");
 
@@ -162,10 +166,14 @@ export function evaluateLookups(
     const result = lookup(type, name);
     const wanted = `${type} record ${name}`;
     if (result.kind === "unreachable") {
-      return { status: "failed", reason: `Not resolving here: ${wanted} could not be looked up (${result.detail}).` };
+      return {
+        status: "failed",
+        reason: `Not resolving here: ${wanted} could not be looked up (${result.detail}).`,
+        definite: false,
+      };
     }
     if (result.kind === "missing" || result.values.length === 0) {
-      return { status: "failed", reason: `Record missing: no ${wanted} was found.` };
+      return { status: "failed", reason: `Record missing: no ${wanted} was found.`, definite: true };
     }
     const matches = (value: string) => expected.some((e) => sameValue(type, value, e));
     // TXT: ours must be among the name's values. CNAME, A, AAAA: every answer must be ours, or some visitors
@@ -175,6 +183,7 @@ export function evaluateLookups(
       return {
         status: "failed",
         reason: `Wrong value: ${wanted} has ${quoteList(result.values)}; expected ${quoteList(expected)}.`,
+        definite: true,
       };
     }
   }
@@ -185,6 +194,36 @@ export function evaluateLookups(
 export function recheckDelayMs(failedChecks: number): number {
   const minutes = Math.min(60, 2 ** Math.max(0, failedChecks - 1));
   return minutes * 60_000;
+}
+
+/** Definite failed checks in a row that unverify a verified domain. */
+export const UNVERIFY_AFTER_FAILED_CHECKS = 3;
+/** How often a verified domain is checked again, and how soon once a check has found a record missing or wrong. */
+export const VERIFIED_RECHECK_MS = 60 * 60_000;
+export const DOUBTFUL_RECHECK_MS = 10 * 60_000;
+
+export type DomainCheckState = { status: DomainStatus; failedChecks: number };
+
+/**
+ * A domain's status after a check, and when to check it again. Until verified, every failed check counts and
+ * shows. Once verified, links and e-mails use the domain, so a DNS server that does not answer changes nothing, and
+ * only UNVERIFY_AFTER_FAILED_CHECKS definite answers in a row (a record missing or wrong) unverify it: one lookup
+ * during an outage or a propagation hiccup must not send every link back to BASE_URL.
+ */
+export function afterCheck(
+  current: DomainCheckState,
+  outcome: CheckOutcome,
+): DomainCheckState & { recheckInMs: number } {
+  if (outcome.status === "verified") return { status: "verified", failedChecks: 0, recheckInMs: VERIFIED_RECHECK_MS };
+  if (current.status === "verified") {
+    if (!outcome.definite) return { ...current, recheckInMs: DOUBTFUL_RECHECK_MS };
+    const failedChecks = current.failedChecks + 1;
+    if (failedChecks < UNVERIFY_AFTER_FAILED_CHECKS)
+      return { status: "verified", failedChecks, recheckInMs: DOUBTFUL_RECHECK_MS };
+    return { status: "failed", failedChecks, recheckInMs: recheckDelayMs(failedChecks) };
+  }
+  const failedChecks = current.failedChecks + 1;
+  return { status: "failed", failedChecks, recheckInMs: recheckDelayMs(failedChecks) };
 }
 
 /** The https origin a verified domain serves the site from. */

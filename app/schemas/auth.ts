@@ -151,12 +151,28 @@ export const SecurityActionSchema = z.discriminatedUnion("intent", [
 
 export const securityCheck = formCheck(SecurityActionSchema);
 
-/** Only same-site paths: one leading slash, no scheme, no protocol-relative //host or /\host. */
+const REDIRECT_BASE = "http://paddock.invalid";
+const REDIRECT_MAX = 2000;
+
+/**
+ * A same-site path to redirect to, percent-encoded so it is a valid Location header (non-ASCII text would throw in
+ * Headers, or go out as raw Latin-1 bytes): one leading slash, no scheme, no protocol-relative //host or /\host
+ * (before or after dot segments are resolved), no control characters; anything else is the fallback.
+ */
 export function safeRedirectPath(to: unknown, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (typeof to !== "string" || to.length > REDIRECT_MAX || !to.startsWith("/")) return fallback;
+  if (to.startsWith("//") || to.startsWith("/\\")) return fallback;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-  if (/[\u0000-\u001f]/.test(to)) return fallback;
-  return to;
+  if (/[\u0000-\u001f\u007f]/.test(to)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, REDIRECT_BASE);
+  } catch {
+    return fallback;
+  }
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (url.origin !== REDIRECT_BASE || !path.startsWith("/") || path.startsWith("//")) return fallback;
+  return path;
 }
 
 /** The Roles tab: add by e-mail, remove by the role row's id. */

@@ -140,7 +140,7 @@ describe("newsletter sign-up", () => {
     const email = newEmail("one-click");
     const signUp = await fetch(`${baseUrl}/newsletter`, {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl },
       body: new URLSearchParams({ email, consent: "on" }),
     });
     expect(signUp.status).toBe(200);

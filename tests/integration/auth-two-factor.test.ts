@@ -110,6 +110,16 @@ describe("two-factor authentication", () => {
     expect(reused.status).toBe(400);
   });
 
+  it("non-ASCII redirect targets go out percent-encoded, after the code and from the page once signed in", async () => {
+    const v = visitor(services);
+    const first = await v.post(signin, "/signin", { intent: "signin", email, password, redirectTo: "/\u3000" });
+    expect(first.location).toBe(`/two-factor?redirectTo=${encodeURIComponent("/%E3%80%80")}`);
+    const done = await v.post(twoFactorRoute, "/two-factor", { code: backupCodes[2]!, redirectTo: "/\u3000" });
+    expect(done).toMatchObject({ status: 302, location: "/%E3%80%80" });
+    const away = await v.get(twoFactorRoute, `/two-factor?redirectTo=${encodeURIComponent("/é🐎")}`);
+    expect(away).toMatchObject({ status: 302, location: "/%C3%A9%F0%9F%90%8E" });
+  });
+
   it("the challenge page is only for someone mid-sign-in", async () => {
     expect((await visitor(services).get(twoFactorRoute, "/two-factor")).location).toBe("/signin");
   });

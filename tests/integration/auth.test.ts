@@ -6,7 +6,7 @@ import * as join from "~/routes/accounts/join";
 import * as signin from "~/routes/accounts/signin";
 import { fieldError } from "~/schemas/form";
 import { createTestServices, type TestServices } from "../support/services";
-import { lastMailTo, mailCount, visitor } from "./auth-helpers";
+import { Jar, lastMailTo, mailCount, visitor } from "./auth-helpers";
 
 let services: TestServices;
 
@@ -220,6 +220,34 @@ describe("signing in", () => {
     expect((await v.get(join, "/join?redirectTo=%2F%2Fevil.example")).location).toBe("/");
   });
 
+  it("non-ASCII redirect targets go out percent-encoded, from every page that redirects after sign-in", async () => {
+    const targets = [
+      ["/\u3000", "/%E3%80%80"],
+      ["/é", "/%C3%A9"],
+      ["/🐎?q=\u2028", "/%F0%9F%90%8E?q=%E2%80%A8"],
+    ] as const;
+    for (const [target, encoded] of targets) {
+      const fresh = visitor(services);
+      const signedIn = await fresh.post(signin, "/signin", { intent: "signin", email, password, redirectTo: target });
+      expect(signedIn).toMatchObject({ status: 302, location: encoded });
+      const onAuth = await visitor(services).post(authRoute, "/auth", {
+        intent: "signin",
+        email,
+        password,
+        redirectTo: target,
+      });
+      expect(onAuth).toMatchObject({ status: 302, location: encoded });
+      for (const [mod, path] of [
+        [signin, "/signin"],
+        [join, "/join"],
+        [authRoute, "/auth"],
+      ] as const) {
+        const away = await fresh.get(mod, `${path}?redirectTo=${encodeURIComponent(target)}`);
+        expect(away).toMatchObject({ status: 302, location: encoded });
+      }
+    }
+  });
+
   it("shows /auth with the Sign Up tab when asked", async () => {
     const v = visitor(services);
     expect((await v.get(authRoute, "/auth?tab=signup")).data.tab).toBe("signup");
@@ -235,5 +263,73 @@ describe("signing in", () => {
     const [account] = await services.db.select().from(userTable).where(eq(userTable.email, email));
     const rows = await services.db.select().from(sessionTable).where(eq(sessionTable.userId, account!.id));
     expect(rows.length).toBeGreaterThan(0);
+  });
+});
+
+describe("better-auth's own endpoints", () => {
+  const email = "endpoints@example.test";
+  const password = "canter-then-gallop";
+
+  beforeAll(async () => {
+    await visitor(services).post(join, "/join", joinForm(email, { password, confirmPassword: password }));
+    await services.db.update(userTable).set({ emailVerified: true }).where(eq(userTable.email, email));
+  });
+
+  /** A request straight to /api/auth, as anyone can send one, with this browser's cookies. */
+  const direct = (path: string, jar: Jar, body?: unknown) =>
+    services.auth.handler(
+      new Request(`${services.env.BASE_URL}/api/auth${path}`, {
+        method: body === undefined ? "GET" : "POST",
+        headers: {
+          origin: services.env.BASE_URL,
+          cookie: jar.header(),
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+
+  it("answers 404 for every endpoint the site does not use, even signed in, and changes nothing", async () => {
+    const v = visitor(services);
+    await v.post(signin, "/signin", { intent: "signin", email, password });
+    expect(v.jar.has("session_token")).toBe(true);
+    const closed: [string, unknown][] = [
+      ["/update-user", { name: "x".repeat(50_025), image: "javascript:alert(1)" }],
+      ["/delete-user", { password }],
+      ["/set-password", { newPassword: "a-new-password-here" }],
+      ["/revoke-other-sessions", {}],
+      ["/list-sessions", undefined],
+      ["/list-accounts", undefined],
+      ["/get-session", undefined],
+      ["/two-factor/get-totp-uri", { password }],
+      ["/sign-in/social", { provider: "google" }],
+      ["/ok", undefined],
+      ["/error", undefined],
+    ];
+    for (const [path, body] of closed) {
+      const res = await direct(path, v.jar, body);
+      expect([path, res.status]).toEqual([path, 404]);
+    }
+    const [account] = await services.db.select().from(userTable).where(eq(userTable.email, email));
+    expect(account).toMatchObject({ name: "Harriet Gallop", image: null });
+    // The ones the site uses still answer.
+    expect((await direct("/sign-out", v.jar, {})).status).toBe(200);
+  });
+
+  it("refuses a direct sign-up with an over-long name, an image or any other field, and creates nothing", async () => {
+    const jar = new Jar();
+    const base = { email: "direct@example.test", password: "a-fine-long-password" };
+    for (const body of [
+      { ...base, name: "x".repeat(50_025) },
+      { ...base, name: "Direct Rider", image: "javascript:alert(1)" },
+      { ...base, name: "Direct Rider", role: "admin" },
+      { ...base, name: "   " },
+    ]) {
+      const res = await direct("/sign-up/email", jar, body);
+      expect(res.status).toBe(400);
+    }
+    expect(await services.db.select().from(userTable).where(eq(userTable.email, base.email))).toHaveLength(0);
+    const fine = await direct("/sign-up/email", jar, { ...base, name: "Direct Rider" });
+    expect(fine.status).toBe(200);
   });
 });

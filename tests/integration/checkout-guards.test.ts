@@ -141,4 +141,26 @@ describe("POST /api/checkout takes the lines from the client", () => {
     expect((await h.competition(comp.id)).ticketsReserved).toBe(0);
     expect(await ordersOf(buyer.id)).toEqual([]);
   });
+
+  it("refuses a post from another site, or with no Origin unless Fetch Metadata says same-origin", async () => {
+    const comp = await h.createCompetition();
+    const buyer = await h.signedInBuyer();
+    const body = JSON.stringify({ lines: [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }] });
+    const send = (headers: Record<string, string>) =>
+      fetch(`${h.baseUrl}/api/checkout`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: buyer.cookie, ...headers },
+        body,
+      });
+    const refused: Record<string, string>[] = [
+      { Origin: "https://evil.example" },
+      { "Sec-Fetch-Site": "cross-site" },
+      {},
+    ];
+    for (const headers of refused) {
+      expect((await send(headers)).status).toBe(403);
+    }
+    expect(await ordersOf(buyer.id)).toEqual([]);
+    expect((await send({ "Sec-Fetch-Site": "same-origin" })).status).toBe(200);
+  });
 });

@@ -1,10 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactSubmissions, emailOutbox } from "~/db/schema";
+import { complaints, contactSubmissions, emailOutbox, newsletterSubscriptions } from "~/db/schema";
+import * as complaintsPage from "~/routes/engagement/complaints";
+import * as contactPage from "~/routes/engagement/contact";
+import * as newsletterPage from "~/routes/engagement/newsletter";
 import { CONTACT_INVALID, CONTACT_MISSING, contactCheck } from "~/schemas/contact";
 import { fieldErrorsOf, invalidReply, parseSubmission } from "~/schemas/form";
 import { CONTACT_RATE_LIMITS, submitContactMessage } from "~/server/engagement/contact.server";
 import { createTestServices, type TestServices } from "../support/services";
+import { type RouteModule, visitor } from "./auth-helpers";
 
 let services: TestServices;
 
@@ -118,5 +122,45 @@ describe("contact form", () => {
     expect((await submit({ ...valid, email: "one-more@example.test" }, now, "198.51.100.24")).outcome?.status).toBe(
       "sent",
     );
+  });
+
+  it("without a trusted proxy, the socket address limits one client across senders on every public form", async () => {
+    expect(services.env.TRUST_PROXY).toBeFalsy();
+    const rows = async (table: typeof complaints | typeof contactSubmissions | typeof newsletterSubscriptions) =>
+      (await services.db.select({ id: table.id }).from(table)).length;
+    type PublicForm = {
+      page: RouteModule;
+      path: string;
+      table: Parameters<typeof rows>[0];
+      fields: Record<string, string>;
+    };
+    const forms: PublicForm[] = [
+      { page: newsletterPage, path: "/newsletter", table: newsletterSubscriptions, fields: { consent: "on" } },
+      { page: contactPage, path: "/contact", table: contactSubmissions, fields: { ...valid } },
+      {
+        page: complaintsPage,
+        path: "/complaints",
+        table: complaints,
+        fields: { name: "Jane Rider", details: "My tickets did not arrive after I paid." },
+      },
+    ];
+    for (const { page, path, table, fields } of forms) {
+      const ip = `198.51.100.${forms.findIndex((f) => f.path === path) + 40}`;
+      const client = visitor(services, ip);
+      const limit = CONTACT_RATE_LIMITS.perIp.limit;
+      for (let i = 0; i < limit; i++) {
+        const sent = await client.post(page, path, { ...fields, email: `socket${i}${path.slice(1)}@example.test` });
+        expect(sent.status).toBe(200);
+      }
+      const before = await rows(table);
+      const over = await client.post(page, path, { ...fields, email: `socket-over${path.slice(1)}@example.test` });
+      expect(over.status).toBe(429);
+      expect(await rows(table)).toBe(before);
+      const elsewhere = await visitor(services, "198.51.100.99").post(page, path, {
+        ...fields,
+        email: `socket-over${path.slice(1)}@example.test`,
+      });
+      expect(elsewhere.status).toBe(200);
+    }
   });
 });

@@ -2,6 +2,7 @@ import { createSocket } from "node:dgram";
 import { and, eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DOMAIN_ADMIN_MESSAGES } from "~/content/domain";
 import { auditLog, customDomains, emailOutbox } from "~/db/schema";
 import * as adminDomain from "~/routes/domains/admin-domain";
 import { checkCustomDomain, recheckDueDomains } from "~/server/domains/custom-domain.server";
@@ -150,7 +151,9 @@ describe("the periodic re-check", () => {
     dns.set(CHALLENGE, { TXT: [tokenOf(view)] });
     dns.set(DOMAIN, { CNAME: TARGET });
     expect(await recheckDueDomains(at(61_000 + 121_000))).toEqual({ checked: 1, verified: 1 });
-    expect(await recheckDueDomains(at(24 * 3600_000))).toEqual({ checked: 0, verified: 0 });
+    // Verified, it is checked again hourly.
+    expect(await recheckDueDomains(at(61_000 + 121_000 + 30 * 60_000))).toEqual({ checked: 0, verified: 0 });
+    expect(await recheckDueDomains(at(61_000 + 121_000 + 61 * 60_000))).toEqual({ checked: 1, verified: 1 });
     // The system's checks are logged only when the status changed: pending → failed, failed → verified.
     const log = await services.db
       .select({ actor: auditLog.actorUserId, after: auditLog.after })
@@ -160,6 +163,58 @@ describe("the periodic re-check", () => {
       [null, "failed"],
       [null, "verified"],
     ]);
+  });
+});
+
+describe("re-checking a verified domain", () => {
+  /** DOMAIN added, its records created and checked by the admin: verified, and the public origin. */
+  async function verifiedDomain() {
+    const view = await addDomain();
+    dns.set(CHALLENGE, { TXT: [tokenOf(view)] });
+    dns.set(DOMAIN, { CNAME: TARGET });
+    await post({ intent: "check-domain", domainId: String(view.id) });
+    expect(await page()).toMatchObject({ status: "verified" });
+    expect(await publicOrigin(services)).toBe(`https://${DOMAIN}`);
+    return view;
+  }
+  const HOUR = 3_600_000;
+
+  it("stays verified, and the public origin, while the DNS server does not answer", async () => {
+    const view = await verifiedDomain();
+    const closed = await closedUdpPort();
+    const start = Date.now();
+    const down = (ms: number) => ({
+      ...services,
+      env: { ...services.env, DNS_SERVERS: [`127.0.0.1:${closed}`] },
+      now: () => new Date(start + ms),
+    });
+    const staff = await checkCustomDomain(down(0), admin.id, view.id);
+    expect(staff).toMatchObject({ ok: true, message: DOMAIN_ADMIN_MESSAGES.stillVerified });
+    for (let i = 1; i <= 5; i++) {
+      expect(await recheckDueDomains(down(i * HOUR))).toEqual({ checked: 1, verified: 0 });
+    }
+    expect(await page()).toMatchObject({
+      status: "verified",
+      lastReason: expect.stringMatching(/^Not resolving here/),
+    });
+    expect(await publicOrigin(services)).toBe(`https://${DOMAIN}`);
+  });
+
+  it("is unverified, and links go back to BASE_URL, only after repeated checks find its records gone", async () => {
+    const view = await verifiedDomain();
+    dns.set(CHALLENGE, undefined);
+    const start = Date.now();
+    const at = (ms: number) => ({ ...services, now: () => new Date(start + ms) });
+    const staff = await checkCustomDomain(at(0), admin.id, view.id);
+    expect(staff).toMatchObject({ ok: true, message: DOMAIN_ADMIN_MESSAGES.stillVerified });
+    expect(await page()).toMatchObject({ status: "verified", lastReason: expect.stringMatching(/^Record missing/) });
+    // Checked again ten minutes after a definite failure, not an hour.
+    expect(await recheckDueDomains(at(9 * 60_000))).toEqual({ checked: 0, verified: 0 });
+    expect(await recheckDueDomains(at(11 * 60_000))).toEqual({ checked: 1, verified: 0 });
+    expect(await publicOrigin(services)).toBe(`https://${DOMAIN}`);
+    expect(await recheckDueDomains(at(22 * 60_000))).toEqual({ checked: 1, verified: 0 });
+    expect(await page()).toMatchObject({ status: "failed" });
+    expect(await publicOrigin(services)).toBe(new URL(services.env.BASE_URL).origin);
   });
 });
 
@@ -211,7 +266,11 @@ describe("once verified", () => {
     const refused = await readForm(services, formFrom("https://elsewhere.example")).catch((e: Response) => e);
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).status).toBe(403);
-    expect(await (refused as Response).text()).toBe(FORM_BODY_REFUSALS.crossSite);
+    expect(await (refused as Response).text()).toMatch(
+      new RegExp(
+        `^${FORM_BODY_REFUSALS.crossSite.replace(".", "\\.")} This one was sent from https://elsewhere\\.example`,
+      ),
+    );
   });
 
   it("redirects other hosts to it (301) when the setting is on, sparing health checks, Stripe, localhost", async () => {

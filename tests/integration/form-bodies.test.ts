@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session, userRoles, user as userTable } from "~/db/schema";
 import * as signin from "~/routes/accounts/signin";
+import { readForm } from "~/server/platform/form-action.server";
 import { FORM_BODY_REFUSALS } from "~/server/platform/form-body.server";
 import { actionRoutes } from "../support/route-list";
 import { rowCounts as countRows } from "../support/row-counts";
@@ -40,7 +41,17 @@ async function signedInAdmin() {
   return v;
 }
 
-type Body = { label: string; status: number; message: string; type?: string; body: BodyInit; origin?: string };
+type Body = {
+  label: string;
+  status: number;
+  message: string | RegExp;
+  type?: string;
+  body: BodyInit;
+  /** null: no Origin header at all. */
+  origin?: string | null;
+  headers?: Record<string, string>;
+};
+const SIGN_OUT_EVERYWHERE = new URLSearchParams({ intent: "signin", scope: "everywhere", email: "x@example.test" });
 const BODIES: Body[] = [
   {
     label: "a JSON body",
@@ -93,15 +104,39 @@ const BODIES: Body[] = [
   {
     label: "a post from another site",
     status: 403,
-    message: FORM_BODY_REFUSALS.crossSite,
+    message: /^Forms may only be sent from this site\. This one was sent from http:\/\/evil\.test, and this site /,
     type: "application/x-www-form-urlencoded",
-    body: new URLSearchParams({ intent: "signin", scope: "everywhere", email: "x@example.test" }).toString(),
+    body: SIGN_OUT_EVERYWHERE.toString(),
     origin: "http://evil.test",
+  },
+  {
+    label: "a post with no Origin that Fetch Metadata calls cross-site",
+    status: 403,
+    message:
+      /^Forms may only be sent from this site\. This one was sent without an Origin .+\(Sec-Fetch-Site: cross-site\)/,
+    type: "application/x-www-form-urlencoded",
+    body: SIGN_OUT_EVERYWHERE.toString(),
+    origin: null,
+    headers: { "sec-fetch-site": "cross-site" },
+  },
+  {
+    label: "a post with neither Origin nor Fetch Metadata",
+    status: 403,
+    message:
+      /^Forms may only be sent from this site\. This one was sent without an Origin .+\(Sec-Fetch-Site: not sent\)/,
+    type: "application/x-www-form-urlencoded",
+    body: SIGN_OUT_EVERYWHERE.toString(),
+    origin: null,
   },
 ];
 
+/** RFC 8058 one-click unsubscribe comes from a mail provider's server with no Origin: that route may take it. */
+const NO_ORIGIN_ROUTES = new Set(["/newsletter/unsubscribe"]);
+const applies = (path: string, body: Body) => body.origin !== null || !NO_ORIGIN_ROUTES.has(path);
+
 function post(path: string, body: Body, cookie?: string) {
-  const headers = new Headers({ origin: body.origin ?? services.env.BASE_URL });
+  const headers = new Headers(body.headers);
+  if (body.origin !== null) headers.set("origin", body.origin ?? services.env.BASE_URL);
   if (body.type) headers.set("content-type", body.type);
   if (cookie) headers.set("cookie", cookie);
   return new Request(`${services.env.BASE_URL}${path}`, { method: "POST", headers, body: body.body });
@@ -120,7 +155,7 @@ describe("every action refuses a body no form of ours sends", () => {
     const before = await rowCounts();
     for (const route of actionRoutes) {
       const path = route.path.replace(/:id\b/g, String(competitionId));
-      for (const body of BODIES) {
+      for (const body of BODIES.filter((b) => applies(path, b))) {
         const out = await run(services, route.mod.action, post(path, body, admin.jar.header()), {
           id: String(competitionId),
         });
@@ -128,7 +163,7 @@ describe("every action refuses a body no form of ours sends", () => {
           path,
           body: body.label,
           status: body.status,
-          data: body.message,
+          data: typeof body.message === "string" ? body.message : expect.stringMatching(body.message),
         });
         expect(out.headers?.["content-type"]).toMatch(/^text\/plain/);
       }
@@ -145,7 +180,7 @@ describe("every action refuses a body no form of ours sends", () => {
     const before = await rowCounts();
     for (const route of actionRoutes) {
       const path = route.path.replace(/:id\b/g, String(competitionId));
-      for (const body of BODIES) {
+      for (const body of BODIES.filter((b) => applies(path, b))) {
         const out = await run(services, route.mod.action, post(path, body), { id: String(competitionId) });
         const guarded = out.status === 302 && out.location === `/auth?redirectTo=${encodeURIComponent(path)}`;
         if (!guarded)
@@ -157,5 +192,41 @@ describe("every action refuses a body no form of ours sends", () => {
       }
     }
     expect(await rowCounts()).toEqual(before);
+  });
+});
+
+describe("where a form may come from", () => {
+  const form = (origin: string, env: Partial<TestServices["env"]> = {}) =>
+    readForm(
+      { ...services, env: { ...services.env, ...env } },
+      new Request(`${services.env.BASE_URL}/contact`, {
+        method: "POST",
+        headers: { origin, "content-type": "application/x-www-form-urlencoded" },
+        body: "name=x",
+      }),
+    );
+  const base = new URL("http://localhost:3000");
+
+  it("outside production, BASE_URL's loopback aliases are the same site", async () => {
+    for (const origin of ["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"]) {
+      expect((await form(origin, { BASE_URL: base.href, NODE_ENV: "development" })).get("name")).toBe("x");
+    }
+    for (const origin of ["http://127.0.0.1:3001", "https://127.0.0.1:3000", "http://localhost.evil.test:3000"]) {
+      const refused = await form(origin, { BASE_URL: base.href, NODE_ENV: "development" }).catch((e: Response) => e);
+      expect((refused as Response).status).toBe(403);
+    }
+  });
+
+  it("in production, a loopback alias is refused, saying which origin came and which the site expects", async () => {
+    const refused = await form("http://127.0.0.1:3000", { BASE_URL: base.href, NODE_ENV: "production" }).catch(
+      (e: Response) => e,
+    );
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).status).toBe(403);
+    expect(await (refused as Response).text()).toBe(
+      "Forms may only be sent from this site. This one was sent from http://127.0.0.1:3000, and this site accepts " +
+        "forms from http://localhost:3000 (BASE_URL, and a verified custom domain). Open the site at " +
+        "http://localhost:3000 and send it again.",
+    );
   });
 });

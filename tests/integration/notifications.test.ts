@@ -159,6 +159,20 @@ describe("the notifications page", () => {
     expect(await unreadCount(h.services.db, rider.id, new Date())).toBe(0);
   });
 
+  it("a page with non-ASCII in its address is returned to percent-encoded", async () => {
+    const rider = await member();
+    for (const [returnTo, encoded] of [
+      ["/\u3000", "/%E3%80%80"],
+      ["/about?q=🐎\u2028", "/about?q=%F0%9F%90%8E%E2%80%A8"],
+      ["/é", "/%C3%A9"],
+    ] as const) {
+      await note(rider.id, `encoded-${encoded}`);
+      const back = await rider.v.post(notificationsPage, "/account/notifications", { intent: "read-all", returnTo });
+      expect(back).toMatchObject({ status: 302, location: encoded });
+    }
+    expect(await unreadCount(h.services.db, rider.id, new Date())).toBe(0);
+  });
+
   it("bad input is refused with a 400 and changes nothing", async () => {
     const rider = await member();
     await note(rider.id, "kept");

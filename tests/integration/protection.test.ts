@@ -190,6 +190,19 @@ describe("monthly spend limits", () => {
     expect((await getProtectionStatus(h.services, buyer.id, now)).spentThisMonthPence).toBe(1500);
   });
 
+  it("count what was spent this month when no limit is set, for the limits page", async () => {
+    const comp = await h.createCompetition({ entryPricePence: 1000 });
+    const buyer = await h.createBuyer();
+    const paid = await h.checkout(buyer, lines(comp.id, 3));
+    if (!paid.ok) throw new Error(paid.message);
+    await h.pay(paid.url);
+    const [order] = await h.services.db.select().from(orders).where(eq(orders.userId, buyer.id));
+    expect(order).toMatchObject({ paymentStatus: "paid", totalAmountPence: 2850 });
+    const status = await getProtectionStatus(h.services, buyer.id, h.services.now());
+    expect(status.monthlyLimitPence).toBeNull();
+    expect(status.spentThisMonthPence).toBe(2850);
+  });
+
   it("do not count last month's spending (calendar month in UK time)", async () => {
     const buyer = await h.createBuyer();
     const now = new Date("2026-07-01T10:00:00Z");

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimits } from "~/db/schema";
+import { CLIENT_IP_HEADER } from "~/server/platform/auth.server";
 import { clientIp, hitRateLimit, rateLimitKey } from "~/server/platform/rate-limit.server";
 import { createTestServices, type TestServices } from "../support/services";
 
@@ -64,13 +65,14 @@ describe("fixed-window rate limit", () => {
     expect(key).toBe(rateLimitKey("contact", "email", "rider@example.test"));
   });
 
-  it("reads the client address from X-Forwarded-For only behind a trusted proxy", () => {
+  it("reads the client address from X-Forwarded-For only behind a trusted proxy, else the socket's", () => {
     const request = new Request("http://localhost/contact", {
-      headers: { "x-forwarded-for": "203.0.113.9, 198.51.100.7" },
+      headers: { "x-forwarded-for": "203.0.113.9, 198.51.100.7", [CLIENT_IP_HEADER]: "192.0.2.5" },
     });
-    expect(clientIp(request, false)).toBeUndefined();
-    expect(clientIp(request, undefined)).toBeUndefined();
+    expect(clientIp(request, false)).toBe("192.0.2.5");
+    expect(clientIp(request, undefined)).toBe("192.0.2.5");
     expect(clientIp(request, true)).toBe("198.51.100.7");
     expect(clientIp(new Request("http://localhost/contact"), true)).toBeUndefined();
+    expect(clientIp(new Request("http://localhost/contact"), false)).toBeUndefined();
   });
 });

@@ -10,12 +10,14 @@ import express from "express";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_UNAVAILABLE } from "~/content/unavailable";
+import { createVerifiedUser } from "~/server/demo/factories.server";
 import type { Database } from "~/server/platform/db.server";
 import type { Logger } from "~/server/platform/logger.server";
 import type { StartedApp } from "../../server/app";
 import { requestContextOf, requestLog } from "../../server/request-log";
 import { createTestPostgresUrl, dropTestPostgres } from "../support/database";
 import { type DevServer, startDevServer } from "../support/dev-server";
+import { freePort } from "../support/free-port";
 
 type LogLine = { level: number; msg: string; reqId?: string; [key: string]: unknown };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -33,9 +35,9 @@ function capturedLogger(): { logger: Logger; lines: LogLine[] } {
   return { logger: pino({ level: "debug" }, destination), lines };
 }
 
-async function listen(app: express.Express): Promise<{ server: Server; baseUrl: string }> {
+async function listen(app: express.Express, port = 0): Promise<{ server: Server; baseUrl: string }> {
   const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    const s = app.listen(port, "127.0.0.1", () => resolve(s));
   });
   return { server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
@@ -126,7 +128,7 @@ describe("request log middleware", () => {
   });
 });
 
-describe("the app's error pages", () => {
+describe("the whole app: error pages, where forms may come from, data requests", () => {
   const { logger, lines } = capturedLogger();
   const saved = { ...process.env };
   let dataDir: string;
@@ -135,15 +137,18 @@ describe("the app's error pages", () => {
   let started: StartedApp;
   let site: { server: Server; baseUrl: string };
   let healthyDb: Database;
+  let port: number;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), "paddock-request-log-"));
     databaseUrl = await createTestPostgresUrl();
     // createApp reads the process's environment (where Vitest puts BASE_URL "/"); an empty DATABASE_URL counts as
     // unset (embedded PGlite).
+    // BASE_URL names localhost; the site is reached at 127.0.0.1 on the same port, its loopback alias.
+    port = await freePort();
     const appEnv = {
       DATA_DIR: dataDir,
-      BASE_URL: "http://localhost:3999",
+      BASE_URL: `http://localhost:${port}`,
       SEED: "false",
       DATABASE_URL: databaseUrl ?? "",
     };
@@ -157,7 +162,7 @@ describe("the app's error pages", () => {
     app.use(vite.middlewares);
     app.use(mod.securityHeaders({ development: true }));
     app.use(started.app);
-    site = await listen(app);
+    site = await listen(app, port);
   });
   afterAll(async () => {
     if (site) await close(site.server);
@@ -235,5 +240,65 @@ describe("the app's error pages", () => {
       expect(res.headers.get("x-request-id")).toMatch(UUID);
       expect(html).not.toContain("Support reference");
     }
+  });
+
+  /** A form post as a browser (or anything else) sends it, with these headers. */
+  async function postForm(page: string, form: Record<string, string>, headers: Record<string, string>) {
+    const res = await fetch(`${site.baseUrl}${page}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+      body: new URLSearchParams(form),
+    });
+    const id = res.headers.get("x-request-id") ?? "";
+    const text = await res.text();
+    await completion(lines, id);
+    return { res, text, logged: lines.filter((l) => l.reqId === id) };
+  }
+  const contactForm = { name: "Jane", email: "jane@example.test", subject: "Hi", message: "Hello there" };
+
+  it("refuses a post from another site, or with no Origin and no same-origin Fetch Metadata: 403, warned", async () => {
+    for (const headers of [
+      { origin: "https://evil.example" },
+      { origin: "null" },
+      { "sec-fetch-site": "cross-site" },
+      {},
+    ] as Record<string, string>[]) {
+      const { res, text, logged } = await postForm("/contact", contactForm, headers);
+      expect(res.status).toBe(403);
+      expect(text).toMatch(/^Forms may only be sent from this site\./);
+      expect(text).toContain(`http://localhost:${port}`);
+      expect(logged.filter((l) => l.level >= LEVEL.error)).toEqual([]);
+      const warnings = logged.filter((l) => l.level === LEVEL.warn);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatchObject({
+        msg: "form refused: not sent from this site",
+        origin: headers.origin ?? null,
+        expected: expect.arrayContaining([`http://localhost:${port}`]),
+      });
+    }
+  });
+
+  it("takes a post from its own pages: from a loopback alias of BASE_URL, or same-origin Fetch Metadata", async () => {
+    for (const headers of [{ origin: site.baseUrl }, { "sec-fetch-site": "same-origin" }] as Record<string, string>[]) {
+      const { res, logged } = await postForm("/contact", contactForm, headers);
+      expect(res.status).toBe(200);
+      expect(logged.filter((l) => l.level >= LEVEL.warn)).toEqual([]);
+    }
+  });
+
+  it("a sign-in through a data request with a non-ASCII redirect target is sent there percent-encoded", async () => {
+    const email = "data-request@example.test";
+    const password = "a-data-request-password";
+    await createVerifiedUser(started.services, { email, password, name: "Data Request" });
+    const { res, text, logged } = await postForm(
+      "/signin.data",
+      { intent: "signin", email, password, redirectTo: "/\u3000é" },
+      { origin: site.baseUrl },
+    );
+    expect(res.status).toBe(202);
+    expect(text).toContain('"/%E3%80%80%C3%A9"');
+    expect(res.headers.getSetCookie().some((c) => c.includes("session_token"))).toBe(true);
+    expect(logged.filter((l) => l.level >= LEVEL.error)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { formReply } from "~/server/platform/form-action.server";
 import { clientIp } from "~/server/platform/rate-limit.server";
 import type { Services } from "~/server/platform/services.server";
 
-/** When a public form was sent, and from where (only behind a trusted proxy), for its rate limits. */
+/** When a public form was sent, and from where (the socket, or a trusted proxy's word), for its rate limits. */
 export function publicFormContext(services: Services, request: Request): PublicFormContext {
   return { now: services.now(), clientIp: clientIp(request, services.env.TRUST_PROXY) };
 }

@@ -1,15 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, lte } from "drizzle-orm";
+import { and, eq, lte } from "drizzle-orm";
 import { DOMAIN_ADMIN_MESSAGES } from "~/content/domain";
 import { type CustomDomain, customDomains } from "~/db/schema";
 import {
+  afterCheck,
   type CheckOutcome,
   type DnsRecord,
+  type DomainCheckState,
   type DomainTarget,
   evaluateLookups,
   type Lookup,
   lookupsFor,
-  recheckDelayMs,
   recordsFor,
 } from "~/domain/custom-domain";
 import { recordAudit } from "../admin/audit.server";
@@ -112,12 +113,17 @@ export async function checkCustomDomain(
   const plan = recordsFor(row.domain, row.verificationToken, domainTarget(services.env));
   const outcome: CheckOutcome = plan.ok
     ? await lookUp(plan.records, lookup)
-    : { status: "failed", reason: plan.message };
-  const saved = await saveOutcome(services, actorUserId, row, outcome);
+    : { status: "failed", reason: plan.message, definite: false };
+  const next = afterCheck(row, outcome);
+  const saved = await saveOutcome(services, actorUserId, row, outcome, next);
   if (!saved) return { ok: false, message: DOMAIN_ADMIN_MESSAGES.notFound, status: 404 };
-  if (row.status !== outcome.status) await refreshPublicOrigin(services);
-  const message = outcome.status === "verified" ? DOMAIN_ADMIN_MESSAGES.verified : DOMAIN_ADMIN_MESSAGES.checkFailed;
-  return { ok: true, message, outcome };
+  if (row.status !== next.status) await refreshPublicOrigin(services);
+  return { ok: true, message: checkMessage(outcome, next.status), outcome };
+}
+
+function checkMessage(outcome: CheckOutcome, status: DomainCheckState["status"]) {
+  if (outcome.status === "verified") return DOMAIN_ADMIN_MESSAGES.verified;
+  return status === "verified" ? DOMAIN_ADMIN_MESSAGES.stillVerified : DOMAIN_ADMIN_MESSAGES.checkFailed;
 }
 
 async function saveOutcome(
@@ -125,32 +131,31 @@ async function saveOutcome(
   actorUserId: string | null,
   row: CustomDomain,
   outcome: CheckOutcome,
+  next: ReturnType<typeof afterCheck>,
 ): Promise<boolean> {
   const now = services.now();
-  const verified = outcome.status === "verified";
-  const failedChecks = verified ? 0 : row.failedChecks + 1;
   return services.db.transaction(async (tx) => {
     // Only the row that was looked up: removed (or removed and added again) meanwhile, nothing is written.
     const [updated] = await tx
       .update(customDomains)
       .set({
-        status: outcome.status,
+        status: next.status,
         lastCheckedAt: now,
         lastReason: outcome.reason,
-        failedChecks,
-        nextCheckAt: new Date(now.getTime() + recheckDelayMs(failedChecks)),
-        verifiedAt: verified ? (row.verifiedAt ?? now) : null,
+        failedChecks: next.failedChecks,
+        nextCheckAt: new Date(now.getTime() + next.recheckInMs),
+        verifiedAt: next.status === "verified" ? (row.verifiedAt ?? now) : null,
       })
       .where(and(eq(customDomains.id, row.id), eq(customDomains.verificationToken, row.verificationToken)))
       .returning({ id: customDomains.id });
     if (!updated) return false;
-    if (actorUserId !== null || row.status !== outcome.status) {
+    if (actorUserId !== null || row.status !== next.status) {
       await recordAudit(tx, {
         actorUserId,
         action: "domain.checked",
         subject: subject(row.id),
         before: { domain: row.domain, status: row.status },
-        after: { domain: row.domain, status: outcome.status },
+        after: { domain: row.domain, status: next.status },
         data: { reason: outcome.reason },
       });
     }
@@ -208,7 +213,8 @@ export async function removeCustomDomain(
 }
 
 /**
- * The periodic pass: every domain not yet verified whose next check is due, checked again. The due rows are claimed
+ * The periodic pass: every domain whose next check is due, checked again (verified ones too, hourly, so one whose
+ * records are gone is eventually unverified; see afterCheck). The due rows are claimed
  * first by one conditional UPDATE (their next check moved on), so processes running the pass at once never check
  * the same domain twice.
  */
@@ -217,7 +223,7 @@ export async function recheckDueDomains(services: Services, lookup: DnsLookup = 
   const due = await services.db
     .update(customDomains)
     .set({ nextCheckAt: new Date(now.getTime() + CLAIM_MS) })
-    .where(and(inArray(customDomains.status, ["pending", "failed"]), lte(customDomains.nextCheckAt, now)))
+    .where(lte(customDomains.nextCheckAt, now))
     .returning({ id: customDomains.id });
   let verified = 0;
   for (const { id } of due) {

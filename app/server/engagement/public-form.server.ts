@@ -3,14 +3,14 @@ import type { Services } from "../platform/services.server";
 
 const HOUR_MS = 3_600_000;
 
-/** Per sender address, and per client address when a trusted proxy tells us (shared networks get more room). */
+/** Per sender address, and per client address (shared networks get more room). */
 export const PUBLIC_FORM_RATE_LIMITS = {
   perEmail: { limit: 5, windowMs: HOUR_MS },
   perIp: { limit: 20, windowMs: HOUR_MS },
 } as const satisfies FormRateLimits;
 
 export type PublicFormServices = Pick<Services, "db" | "env" | "mail" | "logger">;
-/** When the form was sent, and from where when a trusted proxy tells us. */
+/** When the form was sent, and from which client address. */
 export type PublicFormContext = { now: Date; clientIp?: string };
 
 export type PublicFormRefusal = { status: "rate-limited"; retryAfterSeconds: number } | { status: "failed" };

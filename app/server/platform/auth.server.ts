@@ -7,6 +7,7 @@ import * as schema from "~/db/schema";
 import { displayClientAddress } from "~/domain/client-address";
 import { isCommonPassword } from "~/domain/common-passwords";
 import { AUTH_MESSAGES } from "~/schemas/auth";
+import { z } from "~/schemas/zod";
 import type { Database } from "./db.server";
 import { serviceEmail } from "./email/content";
 import type { Env } from "./env.server";
@@ -28,6 +29,49 @@ const NEW_PASSWORD_FIELDS: Record<string, string> = {
   "/reset-password": "newPassword",
   "/change-password": "newPassword",
   "/set-password": "newPassword",
+};
+
+/**
+ * The better-auth endpoints the site uses: those our forms call through callAuth, and the two its e-mails link to
+ * (verify-email, reset-password/<token>). Every other one (update-user, delete-user, set-password, list-accounts,
+ * get-session...) answers 404, so nothing reaches the database around our forms' validation.
+ */
+const AUTH_ENDPOINTS = new Set([
+  "/sign-in/email",
+  "/sign-up/email",
+  "/sign-out",
+  "/revoke-sessions",
+  "/request-password-reset",
+  "/reset-password",
+  "/send-verification-email",
+  "/verify-email",
+  "/change-email",
+  "/change-password",
+  "/two-factor/enable",
+  "/two-factor/disable",
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+  "/two-factor/generate-backup-codes",
+]);
+const RESET_LINK = /^\/reset-password\/[^/]+$/;
+
+function isAuthEndpointOpen(path: string): boolean {
+  return AUTH_ENDPOINTS.has(path) || RESET_LINK.test(path);
+}
+
+/**
+ * The bodies of the open endpoints that store what they are given, as strict as our own forms: better-auth would
+ * take any length of name, and an `image` URL of any scheme.
+ */
+const AUTH_BODIES: Record<string, z.ZodType> = {
+  "/sign-up/email": z.strictObject({
+    // "First Last", each at most 100 characters (schemas/auth.ts).
+    name: z.string().trim().min(1).max(201),
+    email: z.string().max(254),
+    password: z.string(),
+    callbackURL: z.string().max(2000).optional(),
+  }),
+  "/change-email": z.strictObject({ newEmail: z.string().max(254), callbackURL: z.string().max(2000).optional() }),
 };
 
 /** A verification link for a change of address carries the new one in its token's `updateTo`. */
@@ -161,9 +205,22 @@ export function createAuth(db: Database, env: Env, onMailQueued: () => void = ()
         "/change-password": { window: 60, max: 5 },
       },
     },
-    plugins: [twoFactor({ issuer: "Paddock", backupCodeOptions: { amount: 10, length: 10 } })],
+    plugins: [
+      twoFactor({ issuer: "Paddock", backupCodeOptions: { amount: 10, length: 10 } }),
+      {
+        id: "paddock-open-endpoints",
+        async onRequest(request) {
+          const path = new URL(request.url).pathname.slice(AUTH_BASE_PATH.length);
+          if (!isAuthEndpointOpen(path)) return { response: new Response("Not Found", { status: 404 }) };
+        },
+      },
+    ],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        const bodySchema = AUTH_BODIES[ctx.path];
+        if (bodySchema && !bodySchema.safeParse(ctx.body).success) {
+          throw new APIError("BAD_REQUEST", { code: "INVALID_BODY", message: AUTH_MESSAGES.unexpected });
+        }
         const field = NEW_PASSWORD_FIELDS[ctx.path];
         const value = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
         if (typeof value === "string" && isCommonPassword(value)) {

@@ -19,7 +19,7 @@ import type { Services } from "./services.server";
 
 /** The body, read once (see readFormBody for what is refused); for a page whose forms have different schemas. */
 export async function readForm(services: Services, request: Request) {
-  return readFormBody(request, await siteOrigins(services));
+  return readFormBody(request, await siteOrigins(services), services.logger);
 }
 
 /** The body, read once, then parsed with the form's schema. */

@@ -23,7 +23,7 @@ type Cached = { at: number; value: Promise<SiteOrigin>; settled?: SiteOrigin };
 const cache = new WeakMap<object, Cached>();
 
 /** What reading the origin needs, so narrower service sets (the public forms') can ask for it too. */
-type OriginServices = { db: Database; env: Pick<Env, "BASE_URL">; logger: Logger };
+type OriginServices = { db: Database; env: Pick<Env, "BASE_URL" | "NODE_ENV">; logger: Logger };
 
 const baseOrigin = (services: OriginServices) => new URL(services.env.BASE_URL).origin;
 
@@ -77,9 +77,23 @@ export function refreshPublicOrigin(services: OriginServices): Promise<SiteOrigi
   return siteOrigin(services);
 }
 
-/** The origins the site's own pages post from: BASE_URL's, and the verified custom domain's. */
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+
+/** A loopback BASE_URL's other names, same scheme and port: http://localhost:3000 is also http://127.0.0.1:3000. */
+function loopbackAliases(base: string): string[] {
+  const url = new URL(base);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [];
+  const port = url.port ? `:${url.port}` : "";
+  return LOOPBACK_HOSTS.filter((host) => host !== url.hostname).map((host) => `${url.protocol}//${host}${port}`);
+}
+
+/**
+ * The origins the site's own pages post from: BASE_URL's, and the verified custom domain's; outside production,
+ * BASE_URL's loopback aliases too, so a site opened at 127.0.0.1 instead of localhost works on one machine.
+ */
 export async function siteOrigins(services: OriginServices): Promise<string[]> {
-  const { origin } = await siteOrigin(services);
+  const { origin, domain } = await siteOrigin(services);
   const base = baseOrigin(services);
-  return origin === base ? [base] : [base, origin];
+  const aliases = services.env.NODE_ENV === "production" ? [] : loopbackAliases(base);
+  return [...new Set([base, ...(domain ? [origin] : []), ...aliases])];
 }

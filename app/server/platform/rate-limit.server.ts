@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { rateLimits } from "~/db/schema";
+import { CLIENT_IP_HEADER } from "./auth.server";
 import type { Database } from "./db.server";
 
 export type RateLimitOptions = { limit: number; windowMs: number; now: Date };
@@ -55,7 +56,7 @@ async function hitRateLimits(
 
 export type FormRateLimits = { perEmail: Omit<RateLimitOptions, "now">; perIp: Omit<RateLimitOptions, "now"> };
 
-/** One public form's limits: per e-mail address always, per client address when a trusted proxy gives it. */
+/** One public form's limits: per e-mail address, and per client address when it is known. */
 export function limitFormSubmission(
   db: Executor,
   form: string,
@@ -73,11 +74,12 @@ export function rateLimitKey(scope: string, kind: string, value: string) {
 }
 
 /**
- * The client's address for rate limiting, only when we sit behind a proxy we trust (TRUST_PROXY).
- * The last X-Forwarded-For entry is the one our own proxy added; earlier entries are client-supplied.
+ * The client's address for rate limiting. Behind a proxy we trust (TRUST_PROXY), the last X-Forwarded-For entry,
+ * the one our own proxy added (earlier entries are client-supplied); otherwise the socket's address, which Express
+ * puts in CLIENT_IP_HEADER on every request in place of anything the client sent.
  */
 export function clientIp(request: Request, trustProxy: boolean | undefined): string | undefined {
-  if (!trustProxy) return undefined;
+  if (!trustProxy) return request.headers.get(CLIENT_IP_HEADER) || undefined;
   const forwarded = request.headers.get("x-forwarded-for");
   const last = forwarded
     ?.split(",")

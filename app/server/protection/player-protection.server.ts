@@ -100,7 +100,7 @@ async function readEligibility(db: Executor, userId: string) {
 type ProtectionFacts = {
   limits: LimitsRow | undefined;
   profile: RecordedEligibility | undefined;
-  /** Paid this London month plus every pending order; 0 when the account has no limits row (nothing to compare). */
+  /** Paid this London month plus every pending order, with or without a limit: the limits page shows it. */
   spentThisMonthPence: number;
   settings: SiteSettings;
 };
@@ -124,10 +124,9 @@ async function readProtectionFacts(db: Executor, userId: string, now: Date): Pro
       dateOfBirth: profiles.dateOfBirth,
       country: profiles.country,
       confirmedAt: profiles.eligibilityConfirmedAt,
-      spent: sql<number>`case when ${playerLimits.userId} is null then 0 else (
-        select coalesce(sum(o.total_amount_pence) filter (where
+      spent: sql<number>`(select coalesce(sum(o.total_amount_pence) filter (where
           (o.payment_status = 'paid' and o.paid_at >= ${monthStart}) or o.payment_status = 'pending'), 0)::int
-        from ${orders} o where o.user_id = ${user.id}) end`.mapWith(Number),
+        from ${orders} o where o.user_id = ${user.id})`.mapWith(Number),
       settings: sql<unknown>`(select coalesce(json_agg(json_build_object('key', s.key, 'value', s.value)), '[]'::json)
         from ${siteSettings} s)`,
     })
