@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { campaigns } from "~/db/schema";
 import { createCompetition, createPaidOrder, createVerifiedUser } from "~/server/demo/factories.server";
 import type { Services } from "~/server/platform/services.server";
@@ -39,6 +41,24 @@ const PARAM_FIXTURES: Record<string, Fixture> = {
   "draws/:id": liveCompetition,
   "draws/:id/manifest.txt": liveCompetition,
   "draws/:id/draw.json": liveCompetition,
+  // A message the file mailer wrote: the development mail viewer reads it (and refuses any other name).
+  "dev/mail/:file": async (services) => {
+    const dir = path.join(services.env.DATA_DIR, "mail");
+    await mkdir(dir, { recursive: true });
+    const file = "fixture-message.eml";
+    const message = [
+      "From: Paddock <no-reply@paddock.local>",
+      "To: buyer@example.test",
+      "Subject: Verify your e-mail",
+      "Date: Fri, 27 Nov 2026 12:00:00 +0000",
+      "Content-Type: text/plain; charset=utf-8",
+      "",
+      "Open https://paddock.example/verify to confirm.",
+      "",
+    ].join("\r\n");
+    await writeFile(path.join(dir, file), message);
+    return file;
+  },
   // A well-formed claim token that matches no claim: the page must refuse it plainly, whatever is posted.
   "prize-claim/:token": async () => "Q2xhaW1MaW5rVGhhdE1hdGNoZXNOb0NsYWltQXRBbGw",
 };
