@@ -321,6 +321,8 @@ describe("sending", () => {
       const anonymous = visitor(services);
       const firstToken = await subscriptionTokenOf(first.email);
       const url = `/newsletter/unsubscribe?token=${firstToken}&campaign=${first.unsubscribeToken}`;
+      // A campaign's reader may never have joined the newsletter: the page asks about marketing e-mails.
+      expect((await anonymous.get(unsubscribeRoute, url)).data).toMatchObject({ state: "confirm", about: "marketing" });
       const clicked = await anonymous.post(unsubscribeRoute, url, { "List-Unsubscribe": "One-Click" });
       expect(clicked.status).toBe(200);
       expect(clicked.data.state).toBe("unsubscribed");
@@ -397,6 +399,9 @@ describe("sending", () => {
         anonymous.post(unsubscribeRoute, `/newsletter/unsubscribe?${query}`, { "List-Unsubscribe": "One-Click" });
 
       // Withdrawn through a link without the campaign's key (say the newsletter's): consent goes, the figure stays.
+      // The newsletter's own link (no campaign) asks about the newsletter.
+      const newsletterLink = `/newsletter/unsubscribe?token=${await subscriptionTokenOf(viaNewsletter.email)}`;
+      expect((await anonymous.get(unsubscribeRoute, newsletterLink)).data).toMatchObject({ about: "newsletter" });
       const plain = await oneClick(`token=${await subscriptionTokenOf(viaNewsletter.email)}`);
       expect(plain.data.state).toBe("unsubscribed");
       expect(await unsubscribed()).toBe(0);
@@ -409,7 +414,7 @@ describe("sending", () => {
 
       // An old campaign link carried the recipient's key as the token: it still opens, withdraws and counts.
       const page = await anonymous.get(unsubscribeRoute, `/newsletter/unsubscribe?token=${legacy.unsubscribeToken}`);
-      expect(page.data).toMatchObject({ state: "confirm", token: legacy.unsubscribeToken });
+      expect(page.data).toMatchObject({ state: "confirm", token: legacy.unsubscribeToken, about: "marketing" });
       const old = await oneClick(`token=${legacy.unsubscribeToken}`);
       expect(old.status).toBe(200);
       expect(old.data.state).toBe("unsubscribed");

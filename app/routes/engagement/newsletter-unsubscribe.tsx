@@ -10,8 +10,16 @@ import { servicesContext } from "~/server/platform/context";
 import { formReply, readSubmission, refused } from "~/server/platform/form-action.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
+/** What the page asks about: the newsletter someone joined, or the marketing e-mails a campaign sent them. */
+type UnsubscribeAbout = "newsletter" | "marketing";
+
+const QUESTION: Record<UnsubscribeAbout, string> = {
+  newsletter: "Unsubscribe from our newsletter?",
+  marketing: "Stop marketing e-mails from Paddock?",
+};
+
 type View =
-  | { state: "confirm"; email: string; token: string; campaign?: string }
+  | { state: "confirm"; email: string; token: string; campaign?: string; about: UnsubscribeAbout }
   | { state: "unsubscribed" | "already-unsubscribed"; email: string }
   | { state: "invalid" };
 
@@ -23,7 +31,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!found) return data<View>({ state: "invalid" }, { status: 404 });
   const email = maskEmail(found.email);
   return data<View>(
-    found.unsubscribed ? { state: "already-unsubscribed", email } : { state: "confirm", email, ...link },
+    found.unsubscribed
+      ? { state: "already-unsubscribed", email }
+      : { state: "confirm", email, ...link, about: found.fromCampaign ? "marketing" : "newsletter" },
   );
 }
 
@@ -59,7 +69,7 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
       <MailX aria-hidden="true" className="mx-auto size-12 text-primary" />
       {view.state === "confirm" ? (
         <>
-          <h1 className="mt-4 text-3xl font-bold tracking-tight">Unsubscribe from our newsletter?</h1>
+          <h1 className="mt-4 text-3xl font-bold tracking-tight">{QUESTION[view.about]}</h1>
           <p className="mt-4 leading-7">
             We will stop sending marketing emails to <strong>{view.email}</strong>.
           </p>

@@ -31,15 +31,19 @@ async function recipientByKey(db: Executor, key: string | undefined) {
   return row;
 }
 
-/** Whose unsubscribe link this is. A link sent before ADR 025 carries a campaign recipient's key as its token. */
+/**
+ * Whose unsubscribe link this is, and whether it came with a campaign (the campaign's key beside the token, or, sent
+ * before ADR 025, a campaign recipient's key as its token): a campaign's reader may never have joined the newsletter,
+ * so the page asks about marketing e-mails rather than "our newsletter".
+ */
 export async function findUnsubscribeLink(
   db: Database,
   link: UnsubscribeLink,
-): Promise<SubscriptionByToken | undefined> {
+): Promise<(SubscriptionByToken & { fromCampaign: boolean }) | undefined> {
   const subscription = await findSubscriptionByToken(db, link.token);
-  if (subscription) return subscription;
+  if (subscription) return { ...subscription, fromCampaign: Boolean(link.campaign) };
   const recipient = await recipientByKey(db, link.token);
-  return recipient && { email: recipient.email, unsubscribed: recipient.unsubscribedAt !== null };
+  return recipient && { email: recipient.email, unsubscribed: recipient.unsubscribedAt !== null, fromCampaign: true };
 }
 
 /**
