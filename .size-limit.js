@@ -20,8 +20,12 @@ const firstLoad = (routeId) => [...firstLoadFiles(manifest, routeId)].map((file)
 // Grouping the first-load modules into a few files (scripts/bundling/first-load-chunks.ts: 36-42 files to 8 per page)
 // also compresses better: / 140.6 kB to 136.4 kB, /competitions 138.3 kB to 133.1 kB, /competition/{id} 142.2 kB to
 // 138.0 kB.
+// 2026-11-27 (issues 22, 28, 29): the phone menu as <details> and messages rendered for readers without script, the
+// polite live-count announcer, the database-unavailable page and the quantity field's own error added 0.2-0.4 kB
+// (/ 137.22, /competitions 133.92, /competition/{id} 138.92 kB); each budget moves up by 0.5 kB, all still within
+// the 140 kB every page must keep (issue 23).
 export default [
-  { name: "/", path: firstLoad("routes/site/home"), limit: "137 kB", gzip: true },
-  { name: "/competitions", path: firstLoad("routes/catalogue/competitions"), limit: "133.5 kB", gzip: true },
-  { name: "/competition/{id}", path: firstLoad("routes/catalogue/competition"), limit: "138.5 kB", gzip: true },
+  { name: "/", path: firstLoad("routes/site/home"), limit: "137.5 kB", gzip: true },
+  { name: "/competitions", path: firstLoad("routes/catalogue/competitions"), limit: "134 kB", gzip: true },
+  { name: "/competition/{id}", path: firstLoad("routes/catalogue/competition"), limit: "139 kB", gzip: true },
 ];
