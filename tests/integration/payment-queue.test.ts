@@ -6,7 +6,7 @@ import { MAX_SESSION_ATTEMPTS, type PaymentQueue } from "~/server/checkout/payme
 import type { CreateCheckoutSessionInput } from "~/server/platform/payments.server";
 import { CORRECT, createCheckoutHarness, type Harness, sessionIdFromUrl } from "./checkout-harness";
 
-// The app asks the provider for 8 sessions a second here, in bursts of at most 2, so a handful of buyers makes a
+// The app asks the provider for 20 sessions a second here, in bursts of at most 2, so a handful of buyers makes a
 // queue (ADR 027).
 let h: Harness;
 let queue: PaymentQueue;
@@ -16,7 +16,7 @@ const tick = (ms: number) => {
 };
 
 beforeAll(async () => {
-  h = await createCheckoutHarness({ PAYMENT_PROVIDER_RATE: "8" });
+  h = await createCheckoutHarness({ PAYMENT_PROVIDER_RATE: "20" });
   h.services.now = () => clock;
   // Passes are run by hand so each test decides when time moves; the worker's own timer is stopped.
   queue = startCheckoutPaymentQueue(h.services);
@@ -87,10 +87,10 @@ describe("a flash sale beyond the provider's rate", () => {
       ticketCount: 2,
     });
 
-    // Each quarter second brings two more payment pages, oldest first.
-    tick(250);
+    // Each tenth of a second brings two more payment pages, oldest first.
+    tick(100);
     expect(await queue.drainOnce()).toMatchObject({ claimed: 2, created: 2, waiting: 2 });
-    tick(250);
+    tick(100);
     expect(await queue.drainOnce()).toMatchObject({ claimed: 2, created: 2, waiting: 0 });
     expect(provider.calls.map((c) => c.orderId)).toEqual(ok.map((s) => s.orderId));
     provider.restore();

@@ -28,11 +28,12 @@ export type QueuedOrder = typeof orders.$inferSelect;
 
 /**
  * Over any one second a bucket gives out at most its rate plus its burst; the provider counts a sliding second
- * (Stripe, and the stand-in), so the burst is kept to a quarter of the rate: 20/s with bursts of 5 stays within 25.
+ * (Stripe, and the stand-in) on arrival, when network jitter can bunch requests, so the burst is a tenth of the rate:
+ * 20/s in bursts of 2 is at most 22 in a second against Stripe's 25 (bursts of 5 still met 45 429s in 500 sessions).
  */
 const limitsOf = (services: Services): BucketLimits => ({
   ratePerSecond: services.env.PAYMENT_PROVIDER_RATE,
-  burst: Math.max(1, Math.ceil(services.env.PAYMENT_PROVIDER_RATE / 4)),
+  burst: Math.max(1, Math.ceil(services.env.PAYMENT_PROVIDER_RATE / 10)),
 });
 
 /** Takes up to `wanted` requests from the shared bucket, under its row lock, in the caller's transaction. */
