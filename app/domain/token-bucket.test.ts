@@ -27,6 +27,15 @@ describe("the provider's token bucket", () => {
     expect(takeTokens({ tokens: 20, refilledAt: t0 }, t0, -1, limits).taken).toBe(0);
   });
 
+  it("never moves the refill time back for a caller whose clock is behind, so no interval is paid out twice", () => {
+    const later = at(1000);
+    const behind = takeTokens({ tokens: 0, refilledAt: later }, at(400), 5, limits);
+    expect(behind.taken).toBe(0);
+    expect(behind.state.refilledAt).toEqual(later);
+    // The next caller, on time, gets only what accrued since the real last refill.
+    expect(takeTokens(behind.state, at(1100), 5, limits).taken).toBe(2);
+  });
+
   it("says how long until the next whole token when it has none to give", () => {
     const empty = takeTokens({ tokens: 0.5, refilledAt: t0 }, t0, 1, limits);
     expect(empty.taken).toBe(0);

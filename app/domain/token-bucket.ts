@@ -28,7 +28,10 @@ export function takeTokens(
   const left = available - taken;
   const nextTokenInMs =
     left >= 1 || limits.ratePerSecond <= 0 ? 0 : Math.ceil(((1 - left) / limits.ratePerSecond) * 1000);
-  return { taken, state: { tokens: left, refilledAt: now }, nextTokenInMs };
+  // A caller whose clock was read before it waited for the bucket's lock is behind the last refill: moving the
+  // refill time back would hand the same interval's tokens out twice.
+  const refilledAt = now.getTime() > state.refilledAt.getTime() ? now : state.refilledAt;
+  return { taken, state: { tokens: left, refilledAt }, nextTokenInMs };
 }
 
 /** Give back tokens taken but not used (fewer orders were waiting than tokens were taken). */
