@@ -1,8 +1,8 @@
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startCheckoutPaymentQueue } from "~/server/checkout/checkout.server";
 import { holdStatus } from "~/server/checkout/hold.server";
-import { MAX_SESSION_ATTEMPTS, type PaymentQueue } from "~/server/checkout/payment-queue.server";
+import { kickPaymentQueue, MAX_SESSION_ATTEMPTS, type PaymentQueue } from "~/server/checkout/payment-queue.server";
 import type { CreateCheckoutSessionInput } from "~/server/platform/payments.server";
 import { CORRECT, createCheckoutHarness, type Harness, sessionIdFromUrl } from "./checkout-harness";
 
@@ -208,5 +208,16 @@ describe("a flash sale beyond the provider's rate", () => {
     if (!started.ok) throw new Error(started.message);
     expect(await holdStatus(h.services, { userId: stranger?.id ?? "", orderId: started.orderId })).toBeUndefined();
     expect(await holdStatus(h.services, { userId: owner?.id ?? "", orderId: "not-a-uuid" })).toBeUndefined();
+  });
+
+  it("a request's own copy of the services (its logger) wakes the process's worker", async () => {
+    const running = startCheckoutPaymentQueue(h.services);
+    const kick = vi.spyOn(running, "kick");
+    try {
+      kickPaymentQueue({ ...h.services, logger: h.services.logger.child({ reqId: "r1" }) });
+      expect(kick).toHaveBeenCalledTimes(1);
+    } finally {
+      await running.stop();
+    }
   });
 });

@@ -251,11 +251,12 @@ export function sessionSettled(orderId: string, ms: number): Promise<void> {
 
 export type PaymentQueue = { kick(): void; stop(): Promise<void>; drainOnce(): Promise<DrainReport> };
 
-const queues = new WeakMap<Services, PaymentQueue>();
+/** By the database handle, which a request's copy of the services (with its own logger) shares with the root. */
+const queues = new WeakMap<Services["handle"], PaymentQueue>();
 
 /** Wakes this process's queue worker (after an order was queued), if it runs one. */
 export function kickPaymentQueue(services: Services): void {
-  queues.get(services)?.kick();
+  queues.get(services.handle)?.kick();
 }
 
 /**
@@ -301,11 +302,11 @@ export function startPaymentQueue(services: Services, open: OpenSession, giveUp:
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      queues.delete(services);
+      queues.delete(services.handle);
       await running;
     },
   };
-  queues.set(services, queue);
+  queues.set(services.handle, queue);
   schedule(IDLE_POLL_MS);
   return queue;
 }
