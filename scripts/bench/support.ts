@@ -116,6 +116,9 @@ export async function startApp(options: {
       STRIPE_SECRET_KEY: "",
       // A flash sale creates checkout sessions far faster than Stripe's sandbox limit; the bench times the app.
       STRIPE_STANDIN_RATE_LIMIT: "0",
+      // And no payment queue (ADR 027): buyers go straight to the payment page unless the caller sets a pace, as
+      // bench:checkout does; the queue has its own tests (tests/integration/payment-queue.test.ts).
+      PAYMENT_PROVIDER_RATE: "10000",
       SMTP_URL: "",
       ...options.env,
     },
