@@ -14,6 +14,8 @@ export const basketItems = pgTable(
       .references(() => competitions.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
     skillAnswer: text("skill_answer"),
+    /** The numbers the buyer chose (ADR 031); held only when they pay. Empty: lucky dip for every ticket. */
+    chosenNumbers: integer("chosen_numbers").array().notNull().default(sql`'{}'::integer[]`),
     addedAt: instant("added_at").notNull().defaultNow(),
     updatedAt: instant("updated_at").notNull().defaultNow(),
   },

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   unique,
   uuid,
@@ -139,3 +140,28 @@ export const competitionImages = pgTable(
 export type CompetitionRow = typeof competitions.$inferSelect;
 export type NewCompetition = typeof competitions.$inferInsert;
 export type TicketRow = typeof tickets.$inferSelect;
+
+/**
+ * Every number of a competition that is taken (ADR 031): held for a pending order until `held_until`, or issued to a
+ * ticket (`held_until` null), paid or postal, for ever (a refunded number is never issued again: ADR 015). Its
+ * primary key makes two buyers holding or owning one number impossible whatever the application does; every writer
+ * of a competition's numbers first takes that competition's row lock (the counters' UPDATE), so holds never wait on
+ * each other's rows. A hold whose time has passed may be taken over by the next buyer who asks for that number.
+ */
+export const ticketNumbers = pgTable(
+  "ticket_numbers",
+  {
+    competitionId: integer("competition_id")
+      .notNull()
+      .references(() => competitions.id),
+    ticketNumber: integer("ticket_number").notNull(),
+    /** The order holding or owning it; null for a postal entry's number. */
+    orderId: uuid("order_id"),
+    heldUntil: instant("held_until"),
+  },
+  (t) => [
+    primaryKey({ name: "ticket_numbers_pkey", columns: [t.competitionId, t.ticketNumber] }),
+    check("ticket_numbers_positive_check", sql`${t.ticketNumber} >= 1`),
+    index("ticket_numbers_order_idx").on(t.orderId),
+  ],
+);

@@ -1,0 +1,16 @@
+CREATE TABLE "ticket_numbers" (
+	"competition_id" integer NOT NULL,
+	"ticket_number" integer NOT NULL,
+	"order_id" uuid,
+	"held_until" timestamp with time zone,
+	CONSTRAINT "ticket_numbers_pkey" PRIMARY KEY("competition_id","ticket_number"),
+	CONSTRAINT "ticket_numbers_positive_check" CHECK ("ticket_numbers"."ticket_number" >= 1)
+);
+--> statement-breakpoint
+ALTER TABLE "basket_items" ADD COLUMN "chosen_numbers" integer[] DEFAULT '{}'::integer[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "ticket_numbers" ADD CONSTRAINT "ticket_numbers_competition_id_competitions_id_fk" FOREIGN KEY ("competition_id") REFERENCES "public"."competitions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "ticket_numbers_order_idx" ON "ticket_numbers" USING btree ("order_id");--> statement-breakpoint
+-- Every number already issued stays taken for ever (ADR 015, ADR 031); orders pending at the upgrade hold a count
+-- without numbers and get theirs by lucky dip when they are paid.
+INSERT INTO "ticket_numbers" ("competition_id", "ticket_number", "order_id", "held_until")
+SELECT "competition_id", "ticket_number", "order_id", NULL FROM "tickets";
