@@ -14,3 +14,22 @@ CREATE INDEX "ticket_numbers_order_idx" ON "ticket_numbers" USING btree ("order_
 -- without numbers and get theirs by lucky dip when they are paid.
 INSERT INTO "ticket_numbers" ("competition_id", "ticket_number", "order_id", "held_until")
 SELECT "competition_id", "ticket_number", "order_id", NULL FROM "tickets";
+--> statement-breakpoint
+-- Every ticket's number is in the register as issued, whoever writes the ticket (fulfilment and postal entries put it
+-- there first; anything else, such as a script, gets it here): a ticket for a number another order holds is refused.
+CREATE FUNCTION paddock_register_ticket_number() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	INSERT INTO ticket_numbers (competition_id, ticket_number, order_id, held_until)
+	VALUES (NEW.competition_id, NEW.ticket_number, NEW.order_id, NULL)
+	ON CONFLICT (competition_id, ticket_number) DO UPDATE SET held_until = NULL, order_id = EXCLUDED.order_id
+		WHERE ticket_numbers.order_id IS NOT DISTINCT FROM EXCLUDED.order_id
+			OR (ticket_numbers.held_until IS NOT NULL AND ticket_numbers.held_until <= now());
+	IF NOT FOUND THEN
+		RAISE EXCEPTION 'ticket % of competition % is held for another order', NEW.ticket_number, NEW.competition_id
+			USING ERRCODE = 'unique_violation';
+	END IF;
+	RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER tickets_register_number AFTER INSERT ON tickets
+	FOR EACH ROW EXECUTE FUNCTION paddock_register_ticket_number();

@@ -54,8 +54,8 @@ const ticketsOfOrder = (orderId: string) => h.services.db.select().from(tickets)
 describe("refunding an order", () => {
   it("withdraws its tickets, lowers the sold count, e-mails the buyer, logs who did it, refuses twice", async () => {
     const comp = await h.createCompetition({ ticketsSold: 0 });
-    const first = await h.paidOrder(comp.id, 3);
-    const second = await h.paidOrder(comp.id, 2, WRONG);
+    const first = await h.paidOrder(comp.id, 3, CORRECT, [1, 2, 3]);
+    const second = await h.paidOrder(comp.id, 2, WRONG, [4, 5]);
     expect((await h.competition(comp.id)).ticketsSold).toBe(5);
 
     const page = await admin.v.get(orderPage, orderUrl(first.orderId), { id: first.orderId });
@@ -110,8 +110,12 @@ describe("refunding an order", () => {
     expect(twice.data.result.error[""]).toEqual(["This order has already been refunded."]);
     expect(await h.mailTo(first.buyer.email, "order-refunded")).toHaveLength(1);
 
-    // The refunded numbers stay taken: the next sale continues after the highest number issued.
-    const third = await h.paidOrder(comp.id, 2);
+    // The refunded numbers stay taken for ever (ADR 015): a buyer choosing one is told it is taken.
+    const again = await h.checkout(await h.createBuyer(), [
+      { competitionId: comp.id, quantity: 2, skillAnswer: CORRECT, numbers: [2, 6] },
+    ]);
+    expect(again).toMatchObject({ ok: false, status: 409, taken: { competitionId: comp.id, numbers: [2] } });
+    const third = await h.paidOrder(comp.id, 2, CORRECT, [6, 7]);
     expect((await ticketsOfOrder(third.orderId)).map((t) => t.ticketNumber).sort()).toEqual([6, 7]);
     expect((await h.competition(comp.id)).ticketsSold).toBe(4);
 

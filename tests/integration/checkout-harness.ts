@@ -7,6 +7,7 @@ import { toNodeHandler } from "better-auth/node";
 import { and, asc, eq, sql } from "drizzle-orm";
 import express from "express";
 import type pg from "pg";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import {
   competitions,
   emailOutbox,
@@ -14,6 +15,7 @@ import {
   orders,
   profiles,
   stripeStandinSessions,
+  ticketNumbers,
   tickets,
   user,
 } from "~/db/schema";
@@ -133,9 +135,10 @@ export async function createCheckoutHarness(env: Record<string, string> = {}) {
     },
 
     /** A new buyer checks out and pays at the stand-in; the webhook fulfils the order. */
-    async paidOrder(competitionId: number, quantity: number, skillAnswer: string = CORRECT) {
+    /** A paid order; `numbers` are chosen numbers (none: a lucky dip, ADR 031). */
+    async paidOrder(competitionId: number, quantity: number, skillAnswer: string = CORRECT, numbers?: number[]) {
       const buyer = await harness.createBuyer();
-      const started = await harness.checkout(buyer, [{ competitionId, quantity, skillAnswer }]);
+      const started = await harness.checkout(buyer, [{ competitionId, quantity, skillAnswer, numbers }]);
       if (!started.ok) throw new Error(started.message);
       const paid = await harness.pay(started.url);
       if (paid.status !== 303) throw new Error(`payment answered ${paid.status}`);
@@ -217,6 +220,16 @@ export async function createCheckoutHarness(env: Record<string, string> = {}) {
         .orderBy(asc(tickets.ticketNumber));
     },
 
+    /** The numbers an order holds or owns (all competitions), ascending. */
+    async numbersOf(orderId: string) {
+      const rows = await services.db
+        .select({ n: ticketNumbers.ticketNumber })
+        .from(ticketNumbers)
+        .where(eq(ticketNumbers.orderId, orderId))
+        .orderBy(asc(ticketNumbers.ticketNumber));
+      return rows.map((r) => r.n);
+    },
+
     async mailTo(email: string, kind?: string) {
       return services.db
         .select()
@@ -268,6 +281,25 @@ async function untilPoolClosed(services: TestServices) {
     });
     await close();
     await Promise.race([allRemoved, new Promise((r) => setTimeout(r, 2000))]);
+  };
+}
+
+/**
+ * A harness for the whole file: made before its first test, closed after its last, the clock put back after each
+ * test. Call at the top of a test file; the returned function gives the harness inside tests.
+ */
+export function useCheckoutHarness(env: Record<string, string> = {}): () => Harness {
+  let harness: Harness | undefined;
+  beforeAll(async () => {
+    harness = await createCheckoutHarness(env);
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+  afterEach(() => harness?.resetClock());
+  return () => {
+    if (!harness) throw new Error("the checkout harness is not ready");
+    return harness;
   };
 }
 

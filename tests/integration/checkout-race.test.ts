@@ -61,7 +61,7 @@ describe("no ticket is sold twice and none beyond the total", () => {
       expect(worst).toBeLessThanOrEqual(1000);
       expect(await h.competition(comp.id)).toMatchObject({ ticketsSold: 1000, ticketsReserved: 0 });
       const sold = await h.ticketsOf(comp.id);
-      expect(sold.map((t) => t.ticketNumber)).toEqual(Array.from({ length: 10 }, (_, i) => 991 + i));
+      expect(new Set(sold.map((t) => t.ticketNumber)).size).toBe(10);
       expect(new Set(sold.map((t) => t.userId)).size).toBe(10);
       const paidOrders =
         await h.services.db.execute(sql`select count(*)::int as n from orders where payment_status = 'paid'
@@ -87,7 +87,8 @@ describe("no ticket is sold twice and none beyond the total", () => {
       // Quantities are 1-4, so once fewer than 4 are left some buyers are refused: at least 57 sell.
       expect(after.ticketsSold).toBeGreaterThanOrEqual(57);
       const numbers = (await h.ticketsOf(comp.id)).map((t) => t.ticketNumber);
-      expect(numbers).toEqual(Array.from({ length: after.ticketsSold }, (_, i) => i + 1));
+      expect(new Set(numbers).size).toBe(after.ticketsSold);
+      expect(numbers.every((n) => n >= 1 && n <= 60)).toBe(true);
     },
     120_000,
   );
@@ -148,9 +149,9 @@ describe("no ticket is sold twice and none beyond the total", () => {
       `Sorry, ${comp.title} has sold out.`,
     ]);
     expect(await h.competition(comp.id)).toMatchObject({ ticketsSold: 30, ticketsReserved: 0 });
-    expect((await h.ticketsOf(comp.id)).map((t) => t.ticketNumber)).toEqual(
-      Array.from({ length: 10 }, (_, i) => 21 + i),
-    );
+    const numbers = (await h.ticketsOf(comp.id)).map((t) => t.ticketNumber);
+    expect(new Set(numbers).size).toBe(10);
+    expect(numbers.every((n) => n >= 1 && n <= 30)).toBe(true);
   });
 
   it("the database itself refuses to hold more than the total, whatever the code does", async () => {

@@ -28,6 +28,8 @@ describe("webhooks are idempotent and order-independent", () => {
   it("a completed event delivered 20 times, amid stale expired and failed events, fulfils once", async () => {
     const comp = await h.createCompetition({ ticketsSold: 7 });
     const { buyer, orderId, sessionId } = await paidButUnannounced(comp.id, 3);
+    const held = await h.numbersOf(orderId);
+    expect(held).toHaveLength(3);
     // As Stripe sends it for a card authorised only (capture_method=manual, ADR 018): complete, not yet paid.
     const completed = await h.sessionJson(sessionId);
     expect(completed).toMatchObject({ status: "complete", payment_status: "unpaid" });
@@ -53,7 +55,8 @@ describe("webhooks are idempotent and order-independent", () => {
     }
 
     expect(await h.order(orderId)).toMatchObject({ paymentStatus: "paid" });
-    expect((await h.ticketsOf(comp.id)).map((t) => t.ticketNumber)).toEqual([8, 9, 10]);
+    // Its tickets carry the numbers its hold took at Pay (ADR 031).
+    expect((await h.ticketsOf(comp.id)).map((t) => t.ticketNumber)).toEqual(held);
     expect(await h.competition(comp.id)).toMatchObject({ ticketsSold: 10, ticketsReserved: 0 });
     expect(await h.services.db.select().from(payments).where(eq(payments.orderId, orderId))).toHaveLength(1);
     expect(await h.mailTo(buyer.email, "order-confirmation")).toHaveLength(1);
@@ -62,6 +65,7 @@ describe("webhooks are idempotent and order-independent", () => {
   it("an expired event overtaking the completed one: tickets released, then retaken when payment lands", async () => {
     const comp = await h.createCompetition({ totalTickets: 20, ticketsSold: 10 });
     const { buyer, orderId, sessionId } = await paidButUnannounced(comp.id, 4);
+    const held = await h.numbersOf(orderId);
     const completed = await h.sessionJson(sessionId);
     expect(
       (await h.deliver("checkout.session.expired", { ...completed, status: "expired", payment_status: "unpaid" })).body,
@@ -71,7 +75,8 @@ describe("webhooks are idempotent and order-independent", () => {
 
     expect((await h.deliver("checkout.session.completed", completed)).body).toMatchObject({ outcome: "fulfilled" });
     expect(await h.order(orderId)).toMatchObject({ paymentStatus: "paid" });
-    expect((await h.ticketsOf(comp.id)).map((t) => t.ticketNumber)).toEqual([11, 12, 13, 14]);
+    // No one took its numbers meanwhile, so it gets the same ones back.
+    expect((await h.ticketsOf(comp.id)).map((t) => t.ticketNumber)).toEqual(held);
     expect(await h.competition(comp.id)).toMatchObject({ ticketsSold: 14, ticketsReserved: 0 });
     expect(await h.mailTo(buyer.email, "order-confirmation")).toHaveLength(1);
   });
@@ -104,6 +109,7 @@ describe("an authorised payment is captured", () => {
   it("fulfils an authorised payment from the capture's answer, not asking for the session again", async () => {
     const comp = await h.createCompetition({ ticketsSold: 4 });
     const { orderId, sessionId } = await paidButUnannounced(comp.id, 2);
+    const held = await h.numbersOf(orderId);
     const authorised = await h.services.payments.retrieveSession(sessionId);
     const retrieve = vi.spyOn(h.services.payments, "retrieveSession");
     try {
@@ -113,7 +119,7 @@ describe("an authorised payment is captured", () => {
       retrieve.mockRestore();
     }
     expect(await h.order(orderId)).toMatchObject({ paymentStatus: "paid" });
-    expect((await h.ticketsOf(comp.id)).map((t) => t.ticketNumber)).toEqual([5, 6]);
+    expect((await h.ticketsOf(comp.id)).map((t) => t.ticketNumber)).toEqual(held);
     // The provider agrees: the session it holds is paid and its intent captured.
     expect(await h.standinSession(sessionId)).toMatchObject({
       paymentStatus: "paid",
@@ -193,11 +199,12 @@ describe("payments that cannot be honoured are refunded and the buyer told", () 
     const buyer = await h.createBuyer();
     const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 2, skillAnswer: CORRECT }]);
     if (!started.ok) throw new Error(started.message);
+    const held = await h.numbersOf(started.orderId);
     await abandonOrder(h.services, started.orderId, "expired", "session_expired");
     expect((await h.competition(comp.id)).ticketsReserved).toBe(0);
     await h.pay(started.url);
     expect(await h.order(started.orderId)).toMatchObject({ paymentStatus: "paid" });
-    expect((await h.ticketsOf(comp.id)).map((t) => t.ticketNumber)).toEqual([6, 7]);
+    expect((await h.ticketsOf(comp.id)).map((t) => t.ticketNumber)).toEqual(held);
     expect(await h.competition(comp.id)).toMatchObject({ ticketsSold: 7, ticketsReserved: 0 });
   });
 

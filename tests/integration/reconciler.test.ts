@@ -19,7 +19,9 @@ describe("the reconciler repairs what webhooks missed", () => {
   it("a crash between payment and fulfilment (paid at the provider, no webhook delivered) is fulfilled", async () => {
     const comp = await h.createCompetition({ ticketsSold: 12 });
     const buyer = await h.createBuyer();
-    const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 2, skillAnswer: CORRECT }]);
+    const started = await h.checkout(buyer, [
+      { competitionId: comp.id, quantity: 2, skillAnswer: CORRECT, numbers: [13, 14] },
+    ]);
     if (!started.ok) throw new Error(started.message);
     expect((await h.payUnannounced(started.url)).status).toBe(303);
     // Authorised at the provider (capture_method=manual); the app captures when it settles the order.

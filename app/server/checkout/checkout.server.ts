@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { isPublishedStatus } from "~/db/constants";
 import { competitions, orderLines, orders, tickets } from "~/db/schema";
+import { parseChosenNumbers, takenNumbersMessage } from "~/domain/chosen-numbers";
 import { formatPence } from "~/domain/money";
 import { priceBasket } from "~/domain/pricing";
 import { isOfferedAnswer } from "~/domain/ticket-allocation";
@@ -26,8 +27,10 @@ import { fulfilCheckoutSession } from "./fulfilment.server";
 import { orderLinesWithTitle } from "./order-lines.server";
 import { claimForImmediateSession, enqueue, placeInQueue, startPaymentQueue } from "./payment-queue.server";
 import { linesInLockOrder, releaseReservation } from "./reservations.server";
+import { extendOrderNumbers, holdNumbers } from "./ticket-numbers.server";
 
-export type CheckoutLineInput = { competitionId: number; quantity: unknown; skillAnswer: unknown };
+/** One line of a checkout as it arrives: `numbers` are the ticket numbers chosen (none: a lucky dip for all). */
+export type CheckoutLineInput = { competitionId: number; quantity: unknown; skillAnswer: unknown; numbers?: unknown };
 
 /**
  * Where the buyer goes next: the provider's payment page, or, while the payment queue makes their session, the hold
@@ -35,7 +38,14 @@ export type CheckoutLineInput = { competitionId: number; quantity: unknown; skil
  */
 type StartCheckoutResult =
   | { ok: true; orderId: string; url: string; held?: { until: Date; place: number } }
-  | { ok: false; status: 400 | 403 | 409 | 422 | 502; message: string; block?: EntryBlock };
+  | {
+      ok: false;
+      status: 400 | 403 | 409 | 422 | 502;
+      message: string;
+      block?: EntryBlock;
+      /** Chosen numbers someone else took between choosing and paying (the rest stay chosen). */
+      taken?: { competitionId: number; numbers: number[] };
+    };
 
 /** How long tickets are held for a buyer at the payment page (the spec's 30 minutes). */
 export const CHECKOUT_WINDOW_MS = 30 * 60_000;
@@ -65,12 +75,13 @@ class Refusal extends Error {
     readonly status: 400 | 403 | 409 | 422,
     message: string,
     readonly block?: EntryBlock,
+    readonly taken?: { competitionId: number; numbers: number[] },
   ) {
     super(message);
   }
 }
 
-type ParsedLine = { competitionId: number; quantity: number; skillAnswer: string };
+type ParsedLine = { competitionId: number; quantity: number; skillAnswer: string; numbers: unknown[] };
 
 function parseLines(lines: CheckoutLineInput[]): ParsedLine[] {
   if (!Array.isArray(lines) || lines.length === 0) throw new Refusal(400, CHECKOUT_MESSAGES.empty);
@@ -85,7 +96,8 @@ function parseLines(lines: CheckoutLineInput[]): ParsedLine[] {
     if (quantity === null) throw new Refusal(400, CHECKOUT_MESSAGES.quantity);
     const skillAnswer = typeof line.skillAnswer === "string" ? line.skillAnswer : "";
     if (skillAnswer.trim() === "") throw new Refusal(400, CHECKOUT_MESSAGES.answer);
-    return { competitionId, quantity, skillAnswer };
+    const numbers = line.numbers === undefined ? [] : Array.isArray(line.numbers) ? line.numbers : [line.numbers];
+    return { competitionId, quantity, skillAnswer, numbers };
   });
 }
 
@@ -194,6 +206,12 @@ export async function placeOrder(services: Services, input: OrderInput): Promise
       if (mine) return { ok: true, order: mine, isNew: false, competitionIds: ids };
       throw early;
     }
+    const chosen = new Map<number, number[]>();
+    for (const line of parsed) {
+      const result = parseChosenNumbers(line.numbers, line.quantity, competitionOf(line).totalTickets);
+      if (!result.ok) throw new Refusal(422, result.message);
+      chosen.set(line.competitionId, result.numbers);
+    }
     const capped = parsed.some((line) => competitionOf(line).maxTicketsPerUser !== null);
 
     const created = await db.transaction(async (tx) => {
@@ -249,6 +267,7 @@ export async function placeOrder(services: Services, input: OrderInput): Promise
       );
       // Reserve last, so each competition row is locked only from its UPDATE to the commit: one conditional UPDATE
       // per competition, in id order; it either takes the tickets or changes nothing (and the order goes with it).
+      // Under that row lock the numbers are held: the chosen ones exactly, a lucky dip for the rest (ADR 031).
       for (const line of [...parsed].sort((a, b) => a.competitionId - b.competitionId)) {
         const [reserved] = await tx
           .update(competitions)
@@ -262,8 +281,30 @@ export async function placeOrder(services: Services, input: OrderInput): Promise
                 <= ${competitions.totalTickets}`,
             ),
           )
-          .returning({ id: competitions.id });
+          .returning({
+            total: competitions.totalTickets,
+            free: sql<number>`${competitions.totalTickets} - ${competitions.ticketsSold}
+              - ${competitions.ticketsReserved} + ${line.quantity}`,
+          });
         if (!reserved) throw await availabilityRefusal(tx, line.competitionId, line.quantity, now);
+        const numbers = await holdNumbers(
+          tx,
+          {
+            competitionId: line.competitionId,
+            now,
+            total: reserved.total,
+            quantity: line.quantity,
+            freeGuess: Number(reserved.free),
+            chosen: chosen.get(line.competitionId) ?? [],
+          },
+          { orderId: order.id, heldUntil: expiresAt },
+        );
+        if (!numbers.ok && numbers.taken.length > 0)
+          throw new Refusal(409, takenNumbersMessage(numbers.taken), undefined, {
+            competitionId: line.competitionId,
+            numbers: numbers.taken,
+          });
+        if (!numbers.ok) throw new Refusal(409, CHECKOUT_MESSAGES.busy);
       }
 
       const lines = priced.lines
@@ -279,6 +320,7 @@ export async function placeOrder(services: Services, input: OrderInput): Promise
         status: error.status,
         message: error.message,
         ...(error.block ? { block: error.block } : {}),
+        ...(error.taken ? { taken: error.taken } : {}),
       };
     throw error;
   }
@@ -495,10 +537,14 @@ async function holdForPaymentPage(services: Services, order: ExistingOrder): Pro
     order.reservationExpiresAt ?? new Date(order.createdAt.getTime() + CHECKOUT_WINDOW_MS + PROVIDER_MARGIN_MS);
   if (current.getTime() >= now + CHECKOUT_WINDOW_MS) return current;
   const extended = new Date(now + CHECKOUT_WINDOW_MS + PROVIDER_MARGIN_MS);
-  await services.db
-    .update(orders)
-    .set({ reservationExpiresAt: extended })
-    .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, "pending")));
+  await services.db.transaction(async (tx) => {
+    const [still] = await tx
+      .update(orders)
+      .set({ reservationExpiresAt: extended })
+      .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, "pending")))
+      .returning({ id: orders.id });
+    if (still) await extendOrderNumbers(tx, order.id, extended);
+  });
   return extended;
 }
 
@@ -514,7 +560,7 @@ export async function abandonOrder(
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (order?.paymentStatus !== "pending") return false;
     if (options.onlyWithoutSession && order.providerSessionId) return false;
-    await releaseReservation(tx, await linesInLockOrder(tx, orderId));
+    await releaseReservation(tx, orderId, await linesInLockOrder(tx, orderId), services.now());
     await tx
       .update(orders)
       .set({ paymentStatus: status, failureReason: reason, updatedAt: services.now() })

@@ -18,7 +18,7 @@ import type { Services } from "../platform/services.server";
 import { isAuthorisedOnly, settleAuthorisation } from "./card-authorisation.server";
 import { orderLinesWithTitle } from "./order-lines.server";
 import { linesInLockOrder, releaseReservation } from "./reservations.server";
-import { nextTicketNumbers } from "./ticket-numbers.server";
+import { issueOrderNumbers } from "./ticket-numbers.server";
 
 /**
  * The one function that turns a provider's Checkout Session into the order's outcome. Called by the verified
@@ -127,7 +127,7 @@ async function settleOrder(
           : { kind: "already_final", orderId, status: order.paymentStatus };
       }
       const status = failed ? "cancelled" : "expired";
-      await releaseReservation(tx, lines);
+      await releaseReservation(tx, order.id, lines, now);
       await tx
         .update(orders)
         .set({
@@ -145,7 +145,7 @@ async function settleOrder(
     const held = order.paymentStatus === "pending";
 
     const refuse = async (reason: RefundReason): Promise<FulfilmentOutcome> => {
-      if (held) await releaseReservation(tx, lines);
+      if (held) await releaseReservation(tx, order.id, lines, now);
       await tx
         .update(orders)
         .set({ paymentStatus: "refunded", failureReason: reason, providerSessionId: session.id, updatedAt: now })
@@ -211,7 +211,8 @@ type Allocation = {
 /**
  * Sells a paid order's lines: reserved (or, after a lapse, free) tickets become sold in one UPDATE per line, which
  * also re-checks that the competition is still open (and, after a lapse, that the tickets are free) and holds its
- * row lock to the commit, so numbering continues past every number issued before (refunded ones included: ADR 015).
+ * row lock to the commit. Under that lock the order's held numbers are issued for ever, and any it no longer holds
+ * (taken over after a lapse, or an order made before numbers were held) are a lucky dip (ADR 031).
  * Throws CannotHonour when a line cannot be sold. The paid webhook's path and the demo seed both sell here.
  */
 export async function sellLines(
@@ -242,12 +243,25 @@ export async function sellLines(
         ),
       )
       .returning({
-        soldBefore: sql<number>`${competitions.ticketsSold} - ${line.quantity}`,
+        total: competitions.totalTickets,
+        free: sql<number>`${competitions.totalTickets} - ${competitions.ticketsSold} - ${competitions.ticketsReserved}`,
         title: competitions.title,
         correctAnswer: competitions.correctAnswer,
       });
     if (!row) throw new CannotHonour(await whyNotSold(tx, line.competitionId, now));
-    const numbers = await nextTicketNumbers(tx, line.competitionId, Number(row.soldBefore), line.quantity);
+    const numbers = await issueOrderNumbers(
+      tx,
+      {
+        competitionId: line.competitionId,
+        now,
+        total: row.total,
+        quantity: line.quantity,
+        // The numbers this order still holds are among those counted as taken; a lucky dip looks among the rest.
+        freeGuess: Number(row.free) + line.quantity,
+      },
+      order.id,
+    );
+    if (numbers.length < line.quantity) throw new CannotHonour("sold_out_after_expiry");
     const correct = isCorrectAnswer(line.skillAnswer, row.correctAnswer);
     const issued = await tx
       .insert(tickets)

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { competitions, orderLines } from "~/db/schema";
 import type { Executor, Tx } from "../platform/db.server";
+import { releaseOrderNumbers } from "./ticket-numbers.server";
 
 type ReservedLine = { competitionId: number; quantity: number };
 
@@ -9,12 +10,16 @@ export async function linesInLockOrder(tx: Executor, orderId: string) {
   return tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.competitionId));
 }
 
-/** Gives an order's reserved tickets back. Only call while the order is pending (its reservation is held). */
-export async function releaseReservation(tx: Tx, lines: ReservedLine[]) {
+/**
+ * Gives an order's reserved tickets back, counts and numbers. Only call while the order is pending (its reservation
+ * is held): the competition rows are locked first (in id order), then its numbers are freed (ADR 031).
+ */
+export async function releaseReservation(tx: Tx, orderId: string, lines: ReservedLine[], now: Date) {
   for (const line of [...lines].sort((a, b) => a.competitionId - b.competitionId)) {
     await tx
       .update(competitions)
       .set({ ticketsReserved: sql`${competitions.ticketsReserved} - ${line.quantity}`, updatedAt: sql`now()` })
       .where(eq(competitions.id, line.competitionId));
   }
+  await releaseOrderNumbers(tx, orderId, now);
 }

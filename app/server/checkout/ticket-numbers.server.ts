@@ -1,17 +1,151 @@
-import { eq, sql } from "drizzle-orm";
-import { tickets } from "~/db/schema";
-import { allocateNumbers, numberingBase } from "~/domain/ticket-allocation";
-import type { Tx } from "../platform/db.server";
+import { randomInt } from "node:crypto";
+import { type SQL, sql } from "drizzle-orm";
+import { candidateCount, pickFrom, randomCandidates } from "~/domain/lucky-dip";
+import type { Executor, Tx } from "../platform/db.server";
 
 /**
- * The numbers `quantity` new tickets take, paid or postal alike: called after the UPDATE that counted them into
- * tickets_sold (its RETURNING gives `soldBefore`), which holds the competition's row lock to the commit, so numbers
- * continue past every number issued before, refunded ones included (ADR 015).
+ * The register of taken numbers (`ticket_numbers`, ADR 031): a number is taken while a row holds it for an order
+ * (`held_until` in the future) or has issued it to a ticket (`held_until` null, for ever). A row whose hold has passed
+ * is free, and the next buyer who asks for the number takes the row over. Every function here runs while its caller
+ * holds the competition's row lock (the counters' UPDATE comes first in each writer), so two holds of one competition
+ * never race on these rows: a number a statement sees as free stays free until its own insert.
  */
-export async function nextTicketNumbers(tx: Tx, competitionId: number, soldBefore: number, quantity: number) {
-  const [issued] = await tx
-    .select({ highest: sql<number>`coalesce(max(${tickets.ticketNumber}), 0)` })
-    .from(tickets)
-    .where(eq(tickets.competitionId, competitionId));
-  return allocateNumbers(numberingBase(Number(soldBefore), Number(issued?.highest ?? 0)), quantity);
+
+const randomBelow = (bound: number) => randomInt(bound);
+/** Rounds of random candidates before drawing from the free set itself (a shortfall is rare: lucky-dip.ts). */
+const MAX_CANDIDATE_ROUNDS = 3;
+
+type Where = { competitionId: number; now: Date };
+/** Who the numbers are for: an order's hold until a time, or issued for ever (`heldUntil` null). */
+type Holder = { orderId: string | null; heldUntil: Date | null };
+
+const intArray = (numbers: readonly number[]) => sql`${`{${numbers.join(",")}}`}::integer[]`;
+const takenNow = (where: Where, n: SQL) =>
+  sql`exists (select 1 from ticket_numbers t where t.competition_id = ${where.competitionId}
+    and t.ticket_number = ${n} and (t.held_until is null or t.held_until > ${where.now}))`;
+
+async function numbersOf(db: Executor, query: SQL): Promise<number[]> {
+  const result = await db.execute<{ ticket_number: number }>(query);
+  return result.rows.map((row) => Number(row.ticket_number));
+}
+
+/** Takes the given numbers (or those of them still free, when `limit` is set), returning the ones taken. */
+function insertNumbers(tx: Tx, where: Where, holder: Holder, numbers: readonly number[], limit?: number) {
+  if (numbers.length === 0) return Promise.resolve([]);
+  return numbersOf(
+    tx,
+    sql`insert into ticket_numbers (competition_id, ticket_number, order_id, held_until)
+      select ${where.competitionId}, c.n, ${holder.orderId}::uuid, ${holder.heldUntil}::timestamptz
+      from unnest(${intArray(numbers)}) with ordinality as c(n, i)
+      ${limit === undefined ? sql`` : sql`where not ${takenNow(where, sql`c.n`)} order by c.i limit ${limit}`}
+      on conflict (competition_id, ticket_number) do update
+        set order_id = excluded.order_id, held_until = excluded.held_until
+        where ticket_numbers.held_until is not null and ticket_numbers.held_until <= ${where.now}
+      returning ticket_number`,
+  );
+}
+
+async function freeNumbers(tx: Tx, where: Where, total: number): Promise<number[]> {
+  return numbersOf(
+    tx,
+    sql`select n as ticket_number from generate_series(1, ${total}::integer) as n
+      where not ${takenNow(where, sql`n`)} order by n`,
+  );
+}
+
+/**
+ * Lucky dip: `quantity` numbers of 1..total chosen uniformly at random among the free ones (crypto random), taken
+ * for the holder. `freeGuess` is how many the counters say are free: while at least a quarter are, random candidates
+ * are tried in one statement; below that (or after a rare shortfall) the free set itself is read and drawn from.
+ * Returns fewer than asked only when fewer are free.
+ */
+export async function luckyDip(
+  tx: Tx,
+  where: Where & { total: number; quantity: number; freeGuess: number },
+  holder: Holder,
+): Promise<number[]> {
+  const taken: number[] = [];
+  for (let round = 0; round < MAX_CANDIDATE_ROUNDS && taken.length < where.quantity; round++) {
+    const wanted = where.quantity - taken.length;
+    const count = candidateCount(wanted, where.freeGuess - taken.length, where.total);
+    if (count === null) break;
+    taken.push(...(await insertNumbers(tx, where, holder, randomCandidates(where.total, count, randomBelow), wanted)));
+  }
+  if (taken.length < where.quantity) {
+    const free = await freeNumbers(tx, where, where.total);
+    taken.push(...(await insertNumbers(tx, where, holder, pickFrom(free, where.quantity - taken.length, randomBelow))));
+  }
+  return taken;
+}
+
+export type HeldNumbers = { ok: true; numbers: number[] } | { ok: false; taken: number[] };
+
+/**
+ * An order's hold on one competition's numbers: exactly the chosen ones (refused, naming those taken in between,
+ * when any is not free) and a lucky dip for the rest of `quantity`.
+ */
+export async function holdNumbers(
+  tx: Tx,
+  where: Where & { total: number; quantity: number; freeGuess: number; chosen: readonly number[] },
+  holder: { orderId: string; heldUntil: Date },
+): Promise<HeldNumbers> {
+  const held = await insertNumbers(tx, where, holder, where.chosen);
+  if (held.length < where.chosen.length) {
+    return { ok: false, taken: where.chosen.filter((n) => !held.includes(n)) };
+  }
+  const rest = where.quantity - held.length;
+  const dipped = rest > 0 ? await luckyDip(tx, { ...where, quantity: rest }, holder) : [];
+  if (dipped.length < rest) return { ok: false, taken: [] };
+  return { ok: true, numbers: [...held, ...dipped] };
+}
+
+/**
+ * Issues a paid order's numbers on one competition for ever: those it still holds (whether or not its hold has
+ * passed, as long as no one took them over), and a lucky dip for the rest (an order paid after its hold lapsed and
+ * was taken over, or one made before numbers were held). Returns fewer than `quantity` only when none are free.
+ */
+export async function issueOrderNumbers(
+  tx: Tx,
+  where: Where & { total: number; quantity: number; freeGuess: number },
+  orderId: string,
+): Promise<number[]> {
+  const kept = await numbersOf(
+    tx,
+    sql`update ticket_numbers set held_until = null
+      where competition_id = ${where.competitionId} and order_id = ${orderId}::uuid and held_until is not null
+      returning ticket_number`,
+  );
+  const rest = where.quantity - kept.length;
+  const dipped = rest > 0 ? await luckyDip(tx, { ...where, quantity: rest }, { orderId, heldUntil: null }) : [];
+  return [...kept, ...dipped].sort((a, b) => a - b);
+}
+
+/** Frees an unpaid order's held numbers (the order stays; a late payment takes back those no one took). */
+export async function releaseOrderNumbers(tx: Executor, orderId: string, now: Date): Promise<void> {
+  await tx.execute(
+    sql`update ticket_numbers set held_until = ${now}
+      where order_id = ${orderId}::uuid and held_until is not null and held_until > ${now}`,
+  );
+}
+
+/** Moves an order's hold on its numbers to its new expiry (the payment page's window after a wait in the queue). */
+export async function extendOrderNumbers(db: Executor, orderId: string, heldUntil: Date): Promise<void> {
+  await db.execute(
+    sql`update ticket_numbers set held_until = ${heldUntil}
+      where order_id = ${orderId}::uuid and held_until is not null`,
+  );
+}
+
+/** The numbers an order holds or owns, per competition, in order. */
+export async function orderNumbers(db: Executor, orderId: string): Promise<Map<number, number[]>> {
+  const result = await db.execute<{ competition_id: number; ticket_number: number }>(
+    sql`select competition_id, ticket_number from ticket_numbers where order_id = ${orderId}::uuid
+      order by competition_id, ticket_number`,
+  );
+  const byCompetition = new Map<number, number[]>();
+  for (const row of result.rows) {
+    const id = Number(row.competition_id);
+    byCompetition.set(id, [...(byCompetition.get(id) ?? []), Number(row.ticket_number)]);
+  }
+  return byCompetition;
 }

@@ -7,7 +7,7 @@ import { decidePostalEntry, normaliseEmail, normaliseName, type PostalDecision }
 import { isCorrectAnswer, isOfferedAnswer } from "~/domain/ticket-allocation";
 import type { PostalEntryInput } from "~/schemas/postal";
 import { recordAudit } from "../admin/audit.server";
-import { nextTicketNumbers } from "../checkout/ticket-numbers.server";
+import { luckyDip } from "../checkout/ticket-numbers.server";
 import type { Executor, Tx } from "../platform/db.server";
 import { plainServiceEmail } from "../platform/email/content";
 import { enqueueEmail } from "../platform/mail.server";
@@ -247,9 +247,18 @@ async function issuePostalTicket(tx: Tx, args: SaveArgs & { correct: boolean }) 
         sql`${competitions.ticketsSold} + ${competitions.ticketsReserved} + 1 <= ${competitions.totalTickets}`,
       ),
     )
-    .returning({ soldBefore: sql<number>`${competitions.ticketsSold} - 1` });
+    .returning({
+      total: competitions.totalTickets,
+      free: sql<number>`${competitions.totalTickets} - ${competitions.ticketsSold} - ${competitions.ticketsReserved}`,
+    });
   if (!row) return null;
-  const [ticketNumber] = await nextTicketNumbers(tx, comp.id, Number(row.soldBefore), 1);
+  // Staff record the number a lucky dip gives the entry (ADR 031), under the row lock the UPDATE took.
+  const [ticketNumber] = await luckyDip(
+    tx,
+    { competitionId: comp.id, now, total: row.total, quantity: 1, freeGuess: Number(row.free) + 1 },
+    { orderId: null, heldUntil: null },
+  );
+  if (ticketNumber === undefined) throw new Error("no free number although the count had room");
   const [ticket] = await tx
     .insert(tickets)
     .values({
