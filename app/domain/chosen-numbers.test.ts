@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listNumbers, parseChosenNumbers, splitNumbersParam, takenNumbersMessage } from "./chosen-numbers";
+import { listNumbers, numbersPlan, parseChosenNumbers, splitNumbersParam, takenNumbersMessage } from "./chosen-numbers";
 
 describe("parseChosenNumbers", () => {
   const cases: [unknown[], number, number, ReturnType<typeof parseChosenNumbers>][] = [
@@ -51,5 +51,16 @@ describe("wording", () => {
   });
   it("splits a link's comma list and keeps form fields as they are", () => {
     expect(splitNumbersParam(["1,2", "3", 4])).toEqual(["1", "2", "3", 4]);
+  });
+});
+
+describe("numbersPlan", () => {
+  it("says what happens to each ticket's number at Pay", () => {
+    expect(numbersPlan([], 1)).toBe("Lucky dip: your number is picked at random when you pay.");
+    expect(numbersPlan([], 3)).toBe("Lucky dip: your 3 numbers are picked at random when you pay.");
+    expect(numbersPlan([7], 1)).toBe("Your number: 7. It is held for you when you pay.");
+    expect(numbersPlan([7, 9], 2)).toBe("Your numbers: 7 and 9. They are held for you when you pay.");
+    expect(numbersPlan([7, 9], 3)).toBe("Your numbers: 7 and 9. One more is picked at random when you pay.");
+    expect(numbersPlan([7], 4)).toBe("Your number: 7. 3 more are picked at random when you pay.");
   });
 });

@@ -71,3 +71,15 @@ export function takenNumbersMessage(taken: readonly number[]): string {
 
 /** The numbers as a link carries them: "5,17,230". */
 export const numbersParam = (numbers: readonly number[]) => numbers.join(",");
+
+/** What the review page and the basket say about a line's numbers before Pay. */
+export function numbersPlan(numbers: readonly number[], quantity: number): string {
+  const rest = quantity - numbers.length;
+  if (numbers.length === 0)
+    return quantity === 1
+      ? "Lucky dip: your number is picked at random when you pay."
+      : `Lucky dip: your ${quantity} numbers are picked at random when you pay.`;
+  const yours = `Your ${numbers.length === 1 ? "number" : "numbers"}: ${listNumbers(numbers)}.`;
+  if (rest <= 0) return `${yours} ${numbers.length === 1 ? "It is" : "They are"} held for you when you pay.`;
+  return `${yours} ${rest === 1 ? "One more is" : `${rest} more are`} picked at random when you pay.`;
+}

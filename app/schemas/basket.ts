@@ -1,4 +1,5 @@
 import { z } from "~/schemas/zod";
+import { ChosenNumbersField } from "./chosen-numbers";
 import { errorNotice, formCheck } from "./form";
 import { DbIdSchema } from "./ids";
 
@@ -26,6 +27,7 @@ export const BasketActionSchema = z.discriminatedUnion("intent", [
     competitionId: CompetitionIdSchema,
     quantity: RawQuantity,
     answer: SkillAnswer.optional(),
+    numbers: ChosenNumbersField,
   }),
   z.object({ intent: z.literal("quantity"), competitionId: CompetitionIdSchema, quantity: RawQuantity }),
   z.object({ intent: z.literal("answer"), competitionId: CompetitionIdSchema, answer: SkillAnswer }),
@@ -40,10 +42,17 @@ export const BasketAddParamsSchema = z.object({
   add: CompetitionIdSchema,
   quantity: RawQuantity,
   answer: SkillAnswer.optional().catch(undefined),
+  numbers: z.string().max(400).optional().catch(undefined),
 });
 
-export function basketAddUrl(item: { competitionId: number; quantity?: string; answer?: string }) {
+export function basketAddUrl(item: {
+  competitionId: number;
+  quantity?: string;
+  answer?: string;
+  numbers?: readonly string[];
+}) {
   const params = new URLSearchParams({ add: String(item.competitionId), quantity: item.quantity ?? "1" });
   if (item.answer) params.set("answer", item.answer);
+  if (item.numbers && item.numbers.length > 0) params.set("numbers", item.numbers.join(","));
   return `/basket?${params}`;
 }

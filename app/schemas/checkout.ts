@@ -1,4 +1,5 @@
 import { z } from "~/schemas/zod";
+import { ChosenNumbersField } from "./chosen-numbers";
 import { DatePartsSchema } from "./date-of-birth";
 import { errorNotice, formCheck } from "./form";
 import { TicketQuantitySchema } from "./ticket-quantity";
@@ -29,11 +30,13 @@ const SingleCheckoutSchema = z.discriminatedUnion("intent", [
     intent: z.literal("quantity"),
     quantity: TicketQuantitySchema,
     answer: z.string().max(500).optional(),
+    numbers: ChosenNumbersField,
   }),
   z.object({
     intent: z.literal("pay"),
     quantity: TicketQuantitySchema,
     answer: z.string({ error: ANSWER_MISSING }).trim().min(1, ANSWER_MISSING).max(500),
+    numbers: ChosenNumbersField,
     ...payFields,
   }),
 ]);
@@ -55,6 +58,10 @@ export const basketCheckoutCheck = formCheck(BasketCheckoutSchema, () =>
 export const CheckoutQuerySchema = z.object({
   quantity: z.string().max(20).optional(),
   answer: z.string().max(500).optional(),
+  /** Chosen numbers, "5,17,230" (ADR 031). */
+  numbers: z.string().max(400).optional(),
+  /** Numbers taken by someone else when the buyer last pressed Pay, to say which. */
+  taken: z.string().max(400).optional(),
 });
 
 /** /payment-success?session_id=...&order_id=... */

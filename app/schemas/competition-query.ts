@@ -1,6 +1,7 @@
 import type { CompetitionStatus } from "~/db/constants";
 import type { PublicPicture } from "~/domain/pictures";
 import { z } from "~/schemas/zod";
+import { ChosenNumbersField } from "./chosen-numbers";
 import { errorNotice, formCheck } from "./form";
 import { TicketQuantitySchema } from "./ticket-quantity";
 
@@ -99,6 +100,7 @@ export const SKILL_QUESTION_REQUIRED = {
 export const ProceedToCheckoutSchema = z.object({
   intent: z.literal("checkout"),
   quantity: TicketQuantitySchema,
+  numbers: ChosenNumbersField,
   answer: z
     .string({ error: SKILL_QUESTION_REQUIRED.description })
     .trim()

@@ -7,7 +7,7 @@ import * as competitionPage from "~/routes/catalogue/competition";
 import type { Dashboard } from "~/server/admin/dashboard.server";
 import { CLIENT_IP_HEADER } from "~/server/platform/auth.server";
 import { makeRequest, run, signedInAs, visitor } from "./auth-helpers";
-import { createCheckoutHarness, type Harness, WRONG } from "./checkout-harness";
+import { CORRECT, createCheckoutHarness, type Harness, WRONG } from "./checkout-harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -39,7 +39,7 @@ describe("the dashboard", () => {
     const refunded = (await h.paidOrder(slow.id, 3)).orderId;
     const wrong = (await h.paidOrder(slow.id, 2, WRONG)).orderId;
     const right = (await h.paidOrder(slow.id, 1)).orderId;
-    const bulk = (await h.paidOrder(quick.id, 10)).orderId;
+    const bulk = (await h.paidOrder(quick.id, 10, CORRECT, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10])).orderId;
     expect(
       (
         await admin.v.post(

@@ -6,7 +6,7 @@ import * as exportRoute from "~/routes/draws/participants-csv";
 import * as postalPage from "~/routes/postal/postal-entries";
 import { csvField, EXPORT_BATCH, participantsCsv } from "~/server/draws/participants-export.server";
 import { signedInAs } from "./auth-helpers";
-import { createCheckoutHarness, type Harness, WRONG } from "./checkout-harness";
+import { CORRECT, createCheckoutHarness, type Harness, WRONG } from "./checkout-harness";
 
 let h: Harness;
 let boss: Awaited<ReturnType<typeof signedInAs>>;
@@ -22,7 +22,7 @@ afterAll(async () => {
 describe("exporting participants", () => {
   it("gives staff every ticket, paid and postal, as CSV with no secrets, and audits the export", async () => {
     const comp = await h.createCompetition();
-    const { buyer } = await h.paidOrder(comp.id, 2);
+    const { buyer } = await h.paidOrder(comp.id, 2, CORRECT, [1, 2]);
     await boss.v.post(
       postalPage,
       `/admin/competitions/${comp.id}/postal`,

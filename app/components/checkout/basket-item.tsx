@@ -1,6 +1,7 @@
 import { AlertTriangle, Trash2 } from "lucide-react";
 import { Form, useSubmit } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { numbersPlan } from "~/domain/chosen-numbers";
 import type { UnavailableReason } from "~/domain/ticket-availability";
 import { useHydrated } from "~/lib/use-now";
 import type { BasketLine } from "~/server/checkout/basket.server";
@@ -48,6 +49,9 @@ export function BasketItem({ line }: { line: BasketLine }) {
             />
           ) : null}
           <LinePrice pricing={line.pricing} />
+          {line.available ? (
+            <p className="text-sm text-muted-foreground">{numbersPlan(line.chosenNumbers, line.quantity)}</p>
+          ) : null}
         </div>
         <Form
           method="post"

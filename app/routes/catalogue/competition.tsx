@@ -22,6 +22,7 @@ import { pageMeta } from "~/lib/seo";
 import { competitionShareUrl } from "~/lib/share";
 import { useLiveCompetitions, withLiveCounts } from "~/lib/use-live-competitions";
 import { useNow } from "~/lib/use-now";
+import { numbersList } from "~/schemas/chosen-numbers";
 import type { PublicCompetition } from "~/schemas/competition-query";
 import { CompetitionIdParamSchema, proceedToCheckoutCheck } from "~/schemas/competition-query";
 import { errorNotice, sentValue } from "~/schemas/form-result";
@@ -101,7 +102,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // The page is cached for visitors; a page answering a post is theirs alone.
   const headers = { "Cache-Control": "private, no-store" };
   if (submission.status !== "success") return refused(submission, proceedToCheckoutCheck, {}, headers);
-  const outcome = proceedToCheckout(competition, submission.value, services.now());
+  const { numbers, ...entry } = submission.value;
+  const outcome = proceedToCheckout(competition, { ...entry, numbers: numbersList(numbers) }, services.now());
   if (!outcome.ok)
     return formReply(submission, { status: 400, notice: errorNotice(outcome.title, outcome.message), headers });
   return redirect(outcome.location);

@@ -8,6 +8,7 @@ import { IconTitle } from "~/components/page-section";
 import { Button, buttonClass, SubmitButton } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
 import { ANSWER_REQUIRED, BasketAddParamsSchema, basketAddUrl, basketCheck, SIGN_IN_REQUIRED } from "~/schemas/basket";
+import { numbersList } from "~/schemas/chosen-numbers";
 import { errorNotice } from "~/schemas/form";
 import { getUser, requireUser } from "~/server/accounts/session.server";
 import {
@@ -35,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           competitionId: wanted.data.add,
           quantity: wanted.data.quantity,
           skillAnswer: wanted.data.answer ?? null,
+          numbers: numbersList(wanted.data.numbers),
         })
       : ({ ok: false, message: "That competition could not be found." } as const);
     return redirectWithToast(
@@ -57,7 +59,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const wanted = submission.status === "success" ? submission.value : null;
     const back =
       wanted?.intent === "add"
-        ? basketAddUrl({ competitionId: wanted.competitionId, quantity: wanted.quantity, answer: wanted.answer })
+        ? basketAddUrl({
+            competitionId: wanted.competitionId,
+            quantity: wanted.quantity,
+            answer: wanted.answer,
+            numbers: numbersList(wanted.numbers),
+          })
         : "/basket";
     return redirectWithToast(services, `/auth?redirectTo=${encodeURIComponent(back)}`, {
       type: "info",
@@ -75,6 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         competitionId: input.competitionId,
         quantity: input.quantity,
         skillAnswer: input.answer ?? null,
+        numbers: numbersList(input.numbers),
       });
       if (!result.ok) return refuse(409, "Could not add to basket", result.message);
       return redirectWithToast(services, "/basket", { type: "success", title: "Added to basket" });

@@ -10,11 +10,12 @@ import {
   EntryRulesNote,
   PaymentPanel,
 } from "~/components/checkout/payment-panel";
+import { numbersParam, numbersPlan, parseChosenNumbers, takenNumbersMessage } from "~/domain/chosen-numbers";
 import { privatePageMeta } from "~/lib/seo";
 import { ANSWER_REQUIRED } from "~/schemas/basket";
 import { basketCheckoutCheck } from "~/schemas/checkout";
 import { requireUser } from "~/server/accounts/session.server";
-import { getBasket } from "~/server/checkout/basket.server";
+import { dropBasketNumbers, getBasket } from "~/server/checkout/basket.server";
 import { payForEntry, paymentReadiness } from "~/server/checkout/checkout-page.server";
 import { servicesContext } from "~/server/platform/context";
 import { readSubmission, refused } from "~/server/platform/form-action.server";
@@ -41,8 +42,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { lines, totals } = ready.basket;
   const unavailable = lines.filter((line) => !line.available);
   const readiness = unavailable.length === 0 ? await paymentReadiness(services, user.id, totals.totalPence) : null;
+  const taken = new URL(request.url).searchParams.get("taken");
+  const takenNumbers = parseChosenNumbers(taken ? [taken] : [], 10, Number.MAX_SAFE_INTEGER);
   return {
     lines,
+    taken: takenNumbers.ok && takenNumbers.numbers.length > 0 ? takenNumbers.numbers : null,
     totals,
     unavailable: unavailable.map((line) => ({ title: line.title, reason: line.unavailableReason ?? "not_live" })),
     readiness,
@@ -61,8 +65,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     competitionId: line.competitionId,
     quantity: line.quantity,
     skillAnswer: line.skillAnswer,
+    numbers: line.chosenNumbers,
   }));
   const outcome = await payForEntry(services, user, { lines, source: "basket" }, submission.value);
+  // Numbers taken between choosing and paying leave the basket line; the page says which (ADR 031).
+  if (!outcome.ok && outcome.taken) {
+    await dropBasketNumbers(services, user.id, outcome.taken.competitionId, outcome.taken.numbers);
+    return redirect(`/checkout/basket?taken=${numbersParam(outcome.taken.numbers)}`);
+  }
   return paymentReply(submission, outcome, submission.value.js === "1");
 }
 
@@ -73,7 +83,7 @@ export const meta: Route.MetaFunction = () =>
   );
 
 export default function BasketCheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, totals, unavailable, readiness } = loaderData;
+  const { lines, totals, unavailable, readiness, taken } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Checkout</h1>
@@ -95,6 +105,7 @@ export default function BasketCheckoutPage({ loaderData, actionData }: Route.Com
                 <span className="text-muted-foreground">{line.skillQuestion}</span>{" "}
                 <span className="font-medium">Your answer: {line.skillAnswer}</span>
               </p>
+              <p className="px-1 text-sm text-muted-foreground">{numbersPlan(line.chosenNumbers, line.quantity)}</p>
             </li>
           ))}
         </ul>
@@ -111,6 +122,11 @@ export default function BasketCheckoutPage({ loaderData, actionData }: Route.Com
             <Link to="/basket" className="mt-2 inline-block font-medium text-primary underline">
               Remove them from your basket
             </Link>
+          </Notice>
+        ) : null}
+        {taken ? (
+          <Notice tone="error" title="Some of your numbers were taken">
+            <p>{takenNumbersMessage(taken)}</p>
           </Notice>
         ) : null}
         <CheckoutErrorNotice actionData={actionData} />

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, redirect } from "react-router";
 import { UNAVAILABLE_TEXT } from "~/components/checkout/basket-item";
 import { CheckoutCompetition } from "~/components/checkout/checkout-competition";
+import { ChosenNumbers } from "~/components/checkout/chosen-numbers";
 import { Notice } from "~/components/checkout/notice";
 import { OrderSummary } from "~/components/checkout/order-summary";
 import {
@@ -14,11 +15,13 @@ import {
 import { QuantityField } from "~/components/checkout/quantity-stepper";
 import { SkillQuestion } from "~/components/checkout/skill-question";
 import { buttonClass } from "~/components/ui/button";
+import { listNumbers, numbersParam, parseChosenNumbers, takenNumbersMessage } from "~/domain/chosen-numbers";
 import { MIN_TICKETS, priceLine } from "~/domain/pricing";
-import { QUANTITY_MESSAGE, refusalTitle } from "~/domain/ticket-availability";
+import { QUANTITY_MESSAGE, refusalTitle, ticketsText } from "~/domain/ticket-availability";
 import { privatePageMeta } from "~/lib/seo";
 import { CompetitionIdSchema } from "~/schemas/basket";
 import { CheckoutQuerySchema, singleCheckoutCheck } from "~/schemas/checkout";
+import { numbersList } from "~/schemas/chosen-numbers";
 import { fieldError } from "~/schemas/form";
 import { parseTicketQuantity } from "~/schemas/ticket-quantity";
 import { requireUser } from "~/server/accounts/session.server";
@@ -34,10 +37,38 @@ import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/checkout";
 import { paymentReply } from "./payment-reply.server";
 
-function reviewUrl(id: number, quantity: string | number, answer?: string | null) {
+function reviewUrl(
+  id: number,
+  quantity: string | number,
+  answer?: string | null,
+  numbers: readonly (string | number)[] = [],
+  taken: readonly number[] = [],
+) {
   const params = new URLSearchParams({ quantity: String(quantity) });
   if (answer) params.set("answer", answer);
+  if (numbers.length > 0) params.set("numbers", numbers.join(","));
+  if (taken.length > 0) params.set("taken", numbersParam(taken));
   return `/checkout/${id}?${params}`;
+}
+
+/**
+ * The numbers a review link carries, for the quantity the page offers: bad ones are dropped with the reason, and
+ * numbers beyond the quantity (the buyer lowered it) are dropped with a note naming them (never silently).
+ */
+function reviewNumbers(query: { numbers?: string; taken?: string }, quantity: number, total: number) {
+  const asked = parseChosenNumbers(query.numbers ? [query.numbers] : [], 10, total);
+  const chosen = asked.ok ? asked.numbers : [];
+  const kept = chosen.slice(0, quantity);
+  const dropped = chosen.slice(quantity);
+  const taken = parseChosenNumbers(query.taken ? [query.taken] : [], 10, total);
+  const notes = [
+    asked.ok ? null : `${asked.message} Your numbers will be picked at random unless you choose again.`,
+    dropped.length > 0
+      ? `You chose ${ticketsText(quantity)}, so ${listNumbers(dropped)} ${dropped.length === 1 ? "was" : "were"} ` +
+        "let go."
+      : null,
+  ].filter((note): note is string => note !== null);
+  return { numbers: kept, notes, taken: taken.ok && taken.numbers.length > 0 ? taken.numbers : null };
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -55,12 +86,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { unavailable, maxQuantity, quantity } = limit;
   const quantityNote = asked === null ? QUANTITY_MESSAGE : limit.lowered;
   const answer = query.answer && competition.skillOptions.includes(query.answer) ? query.answer : null;
+  const chosen = reviewNumbers(query, quantity, competition.totalTickets);
 
   const readiness = unavailable
     ? null
     : await paymentReadiness(services, user.id, priceLine(competition.entryPricePence, quantity).totalPence);
   const { ticketsSold: _s, ticketsReserved: _r, totalTickets: _t, status: _st, ...shown } = competition;
-  return { competition: shown, quantity, quantityNote, maxQuantity, answer, unavailable, readiness };
+  return { competition: shown, quantity, quantityNote, maxQuantity, answer, unavailable, readiness, chosen };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -71,9 +103,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = CompetitionIdSchema.safeParse(params.id);
   if (!id.success) return redirect("/competitions");
   const input = submission.value;
-  if (input.intent === "quantity") return redirect(reviewUrl(id.data, input.quantity, input.answer));
-  const lines = [{ competitionId: id.data, quantity: input.quantity, skillAnswer: input.answer }];
+  const numbers = numbersList(input.numbers);
+  if (input.intent === "quantity") return redirect(reviewUrl(id.data, input.quantity, input.answer, numbers));
+  const lines = [{ competitionId: id.data, quantity: input.quantity, skillAnswer: input.answer, numbers }];
   const outcome = await payForEntry(services, user, { lines, source: "single" }, input);
+  // Numbers taken between choosing and paying: back to the review with the rest kept, saying which (ADR 031).
+  if (!outcome.ok && outcome.taken) {
+    const taken = outcome.taken.numbers;
+    const kept = numbers.filter((n) => !taken.includes(Number(n)));
+    return redirect(reviewUrl(id.data, input.quantity, input.answer, kept, taken));
+  }
   return paymentReply(submission, outcome, input.js === "1");
 }
 
@@ -84,7 +123,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
   );
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { competition, maxQuantity, answer, unavailable, readiness, quantityNote } = loaderData;
+  const { competition, maxQuantity, answer, unavailable, readiness, quantityNote, chosen } = loaderData;
   const [quantity, setQuantity] = useState(loaderData.quantity);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a different competition resets the chosen quantity
   useEffect(() => setQuantity(loaderData.quantity), [loaderData.quantity, competition.id]);
@@ -110,6 +149,18 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             <p>{quantityNote}</p>
           </Notice>
         ) : null}
+        {chosen.taken ? (
+          <Notice tone="error" title="Some of your numbers were taken">
+            <p>{takenNumbersMessage(chosen.taken)}</p>
+          </Notice>
+        ) : null}
+        {chosen.notes.length > 0 && !unavailable ? (
+          <Notice tone="info" title="Numbers changed" live={false}>
+            {chosen.notes.map((note) => (
+              <p key={note}>{note}</p>
+            ))}
+          </Notice>
+        ) : null}
         <CheckoutErrorNotice actionData={actionData} />
         {readiness?.block ? <BlockNotice block={readiness.block} /> : null}
         {readiness && !blocksPayment(readiness.block) ? (
@@ -120,6 +171,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               max={maxQuantity}
               error={fieldError(actionData?.result, "quantity")}
             />
+            <ChosenNumbers numbers={chosen.numbers} quantity={quantity} />
             <SkillQuestion
               question={competition.skillQuestion}
               options={competition.skillOptions}

@@ -1,3 +1,4 @@
+import { numbersParam, parseChosenNumbers } from "~/domain/chosen-numbers";
 import { refusalMessage, refusalTitle, refuseQuantity, ticketAvailability } from "~/domain/ticket-availability";
 import { type PublicCompetition, SKILL_QUESTION_REQUIRED } from "~/schemas/competition-query";
 
@@ -5,6 +6,7 @@ import { type PublicCompetition, SKILL_QUESTION_REQUIRED } from "~/schemas/compe
 const NOT_A_BUYER = 0;
 
 export const NOT_AN_OPTION = "Please choose one of the answers shown.";
+export const NUMBERS_TITLE = "Please check your numbers";
 
 type ProceedResult = { ok: true; location: string } | { ok: false; title: string; message: string };
 
@@ -18,7 +20,7 @@ export function proceedToCheckout(
     PublicCompetition,
     "id" | "title" | "skillOptions" | "totalTickets" | "ticketsSold" | "ticketsReserved" | "endDate" | "status"
   >,
-  entry: { quantity: number; answer: string },
+  entry: { quantity: number; answer: string; numbers?: readonly unknown[] },
   now: Date,
 ): ProceedResult {
   if (!competition.skillOptions.includes(entry.answer)) {
@@ -33,6 +35,10 @@ export function proceedToCheckout(
       message: refusalMessage(refusal, availability, competition.title),
     };
   }
+  // The numbers chosen go on to the review page as they are; whether they are free is decided at Pay (ADR 031).
+  const chosen = parseChosenNumbers(entry.numbers ?? [], entry.quantity, competition.totalTickets);
+  if (!chosen.ok) return { ok: false, title: NUMBERS_TITLE, message: chosen.message };
   const query = new URLSearchParams({ quantity: String(entry.quantity), answer: entry.answer });
+  if (chosen.numbers.length > 0) query.set("numbers", numbersParam(chosen.numbers));
   return { ok: true, location: `/checkout/${competition.id}?${query}` };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NOT_AN_OPTION, proceedToCheckout } from "./proceed-to-checkout.server";
+import { NOT_AN_OPTION, NUMBERS_TITLE, proceedToCheckout } from "./proceed-to-checkout.server";
 
 const now = new Date("2026-11-27T12:00:00Z");
 const competition = {
@@ -18,6 +18,23 @@ describe("proceeding to checkout from a competition page", () => {
     expect(proceedToCheckout(competition, { quantity: 5, answer: "Four" }, now)).toEqual({
       ok: true,
       location: "/checkout/7?quantity=5&answer=Four",
+    });
+  });
+
+  it("carries the chosen numbers on, in the order chosen, and refuses bad ones naming the problem", () => {
+    expect(proceedToCheckout(competition, { quantity: 3, answer: "Four", numbers: ["17", "5"] }, now)).toEqual({
+      ok: true,
+      location: "/checkout/7?quantity=3&answer=Four&numbers=17%2C5",
+    });
+    expect(proceedToCheckout(competition, { quantity: 1, answer: "Four", numbers: ["101"] }, now)).toEqual({
+      ok: false,
+      title: NUMBERS_TITLE,
+      message: "There is no ticket 101 in this competition: choose from 1 to 100.",
+    });
+    expect(proceedToCheckout(competition, { quantity: 1, answer: "Four", numbers: ["4", "9"] }, now)).toEqual({
+      ok: false,
+      title: NUMBERS_TITLE,
+      message: "You chose 2 numbers for 1 ticket: choose 1 or buy 2.",
     });
   });
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { isPublishedStatus } from "~/db/constants";
 import { basketItems, competitions } from "~/db/schema";
+import { parseChosenNumbers } from "~/domain/chosen-numbers";
 import { clampQuantity, type PricedLine, priceLine } from "~/domain/pricing";
 import { isOfferedAnswer } from "~/domain/ticket-allocation";
 import { ticketAvailability, type UnavailableReason } from "~/domain/ticket-availability";
@@ -24,6 +25,8 @@ export type BasketLine = {
   unitPricePence: number;
   quantity: number;
   skillAnswer: string | null;
+  /** The numbers chosen (ADR 031), at most `quantity`; the rest are a lucky dip at Pay. */
+  chosenNumbers: number[];
   skillQuestion: string;
   skillOptions: string[];
   /** min(10, tickets remaining, what the per-person cap still allows). */
@@ -83,7 +86,12 @@ async function competitionWithCapacity(db: Executor, userId: string, competition
 export async function getBasket(services: Services, userId: string): Promise<Basket> {
   const now = services.now();
   const rows = await services.db
-    .select({ quantity: basketItems.quantity, skillAnswer: basketItems.skillAnswer, comp: competitionColumns })
+    .select({
+      quantity: basketItems.quantity,
+      skillAnswer: basketItems.skillAnswer,
+      chosenNumbers: basketItems.chosenNumbers,
+      comp: competitionColumns,
+    })
     .from(basketItems)
     .innerJoin(competitions, eq(competitions.id, basketItems.competitionId))
     .where(eq(basketItems.userId, userId))
@@ -93,7 +101,7 @@ export async function getBasket(services: Services, userId: string): Promise<Bas
     userId,
     rows.map((r) => r.comp.id),
   );
-  const lines = rows.map(({ quantity: stored, skillAnswer, comp }): BasketLine => {
+  const lines = rows.map(({ quantity: stored, skillAnswer, chosenNumbers, comp }): BasketLine => {
     const { maxQuantity, reason } = ticketAvailability(comp, held.get(comp.id) ?? 0, now);
     const quantity = reason ? stored : Math.max(1, Math.min(stored, maxQuantity));
     return {
@@ -105,6 +113,7 @@ export async function getBasket(services: Services, userId: string): Promise<Bas
       quantity,
       // An answer that is no longer among the options (edited by an admin) counts as unanswered.
       skillAnswer: skillAnswer !== null && isOfferedAnswer(skillAnswer, comp.skillOptions) ? skillAnswer : null,
+      chosenNumbers: chosenNumbers.slice(0, quantity),
       skillQuestion: comp.skillQuestion,
       skillOptions: comp.skillOptions,
       maxQuantity,
@@ -128,7 +137,7 @@ export async function getBasket(services: Services, userId: string): Promise<Bas
 export async function addToBasket(
   services: Services,
   userId: string,
-  input: { competitionId: number; quantity: unknown; skillAnswer?: string | null },
+  input: { competitionId: number; quantity: unknown; skillAnswer?: string | null; numbers?: readonly unknown[] },
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   const now = services.now();
   const found = await competitionWithCapacity(services.db, userId, input.competitionId, now);
@@ -140,6 +149,8 @@ export async function addToBasket(
   const add = clampQuantity(input.quantity);
   if (add < 1) return { ok: false, message: BASKET_MESSAGES.quantity };
   const max = found.maxQuantity;
+  const chosen = parseChosenNumbers(input.numbers ?? [], add, found.comp.totalTickets);
+  if (!chosen.ok) return { ok: false, message: chosen.message };
   await services.db
     .insert(basketItems)
     .values({
@@ -147,6 +158,7 @@ export async function addToBasket(
       competitionId: input.competitionId,
       quantity: Math.min(add, max),
       skillAnswer: answer,
+      chosenNumbers: chosen.numbers.slice(0, Math.min(add, max)),
       addedAt: now,
       updatedAt: now,
     })
@@ -155,6 +167,12 @@ export async function addToBasket(
       set: {
         quantity: sql`least(${basketItems.quantity} + ${add}, ${max})`,
         skillAnswer: sql`coalesce(excluded.skill_answer, ${basketItems.skillAnswer})`,
+        // Numbers chosen again join those already there (each once), as many as the tickets allow.
+        chosenNumbers: sql`(select coalesce(array_agg(n order by o), '{}') from (
+          select n, o, row_number() over (order by o) as r from (
+            select n, min(o) as o from unnest(${basketItems.chosenNumbers} || excluded.chosen_numbers)
+              with ordinality as u(n, o) group by n) d) k
+          where r <= least(${basketItems.quantity} + ${add}, ${max}))`,
         updatedAt: now,
       },
     });
@@ -177,7 +195,12 @@ export async function setBasketQuantity(
   }
   await services.db
     .update(basketItems)
-    .set({ quantity: Math.min(requested, Math.max(1, found.maxQuantity)), updatedAt: services.now() })
+    .set({
+      quantity: Math.min(requested, Math.max(1, found.maxQuantity)),
+      // Fewer tickets keep the first numbers chosen (the basket shows which).
+      chosenNumbers: sql`${basketItems.chosenNumbers}[1:${Math.min(requested, Math.max(1, found.maxQuantity))}]`,
+      updatedAt: services.now(),
+    })
     .where(and(eq(basketItems.userId, userId), eq(basketItems.competitionId, competitionId)));
 }
 
@@ -209,4 +232,21 @@ export async function removeFromBasket(services: Services, userId: string, compe
 
 export async function clearBasket(services: Services, userId: string): Promise<void> {
   await services.db.delete(basketItems).where(eq(basketItems.userId, userId));
+}
+
+/** Lets go of chosen numbers someone else took (the line keeps its quantity: those tickets become a lucky dip). */
+export async function dropBasketNumbers(
+  services: Services,
+  userId: string,
+  competitionId: number,
+  numbers: readonly number[],
+): Promise<void> {
+  await services.db
+    .update(basketItems)
+    .set({
+      chosenNumbers: sql`array(select n from unnest(${basketItems.chosenNumbers}) with ordinality as u(n, o)
+        where n <> all(${`{${numbers.join(",")}}`}::integer[]) order by o)`,
+      updatedAt: services.now(),
+    })
+    .where(and(eq(basketItems.userId, userId), eq(basketItems.competitionId, competitionId)));
 }

@@ -16,7 +16,14 @@ import { type CheckoutLineInput, startCheckout, ticketsHeldByUser } from "./chec
 /** Where to send the buyer to pay, or why not: a checkout message, or messages for the eligibility fields. */
 export type PaymentOutcome =
   | { ok: true; url: string }
-  | { ok: false; status: number; message?: string; fieldErrors?: Record<string, string[]> };
+  | {
+      ok: false;
+      status: number;
+      message?: string;
+      fieldErrors?: Record<string, string[]>;
+      /** Chosen numbers someone else took in between (ADR 031). */
+      taken?: { competitionId: number; numbers: number[] };
+    };
 
 /** What the Pay form sent besides the order: its key, and the eligibility fields as typed (first purchase). */
 type PaySent = { idempotencyKey: string; dateOfBirth?: DateParts; country?: string; acceptTerms?: string };
@@ -60,7 +67,13 @@ export async function payForEntry(
     services.logger.error({ err: error }, "checkout failed");
     return { ok: false, status: 500, message: CHECKOUT_FALLBACK_MESSAGE };
   }
-  if (!result.ok) return { ok: false, status: result.status, message: result.message || CHECKOUT_FALLBACK_MESSAGE };
+  if (!result.ok)
+    return {
+      ok: false,
+      status: result.status,
+      message: result.message || CHECKOUT_FALLBACK_MESSAGE,
+      ...(result.taken ? { taken: result.taken } : {}),
+    };
   return { ok: true, url: result.url };
 }
 
