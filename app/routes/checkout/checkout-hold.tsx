@@ -3,8 +3,8 @@ import { useEffect } from "react";
 import { redirect, redirectDocument, useRevalidator } from "react-router";
 import { IconTitle } from "~/components/page-section";
 import { ButtonLinks } from "~/components/ui/button-links";
+import { listNumbers } from "~/domain/chosen-numbers";
 import { formatUkDateTime } from "~/domain/london-format";
-import { ticketsText } from "~/domain/ticket-availability";
 import { privatePageMeta } from "~/lib/seo";
 import { requireUser } from "~/server/accounts/session.server";
 import { holdStatus } from "~/server/checkout/hold.server";
@@ -27,7 +27,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ? redirect("/account")
       : redirect(`/payment-cancelled?order_id=${encodeURIComponent(params.orderId)}`);
   }
-  return { orderId: params.orderId, place: status.place, until: status.until, ticketCount: status.ticketCount };
+  const { place, until, ticketCount, numbers } = status;
+  return { orderId: params.orderId, place, until, ticketCount, numbers };
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -54,7 +55,7 @@ function useWaitForPaymentPage(orderId: string) {
 }
 
 export default function CheckoutHoldPage({ loaderData }: Route.ComponentProps) {
-  const { orderId, place, until, ticketCount } = loaderData;
+  const { orderId, place, until, ticketCount, numbers } = loaderData;
   useWaitForPaymentPage(orderId);
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
@@ -62,8 +63,10 @@ export default function CheckoutHoldPage({ loaderData }: Route.ComponentProps) {
       <noscript dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="${RELOAD_SECONDS}">` }} />
       <IconTitle icon={<Clock aria-hidden="true" className="size-8 text-primary" />}>Your tickets are held</IconTitle>
       <p className="mt-4 text-lg" data-testid="hold-until">
-        {ticketsText(ticketCount)} {ticketCount === 1 ? "is" : "are"} held for you until {formatUkDateTime(until)} (UK
-        time).
+        {ticketCount === 0
+          ? "Your tickets are"
+          : `${ticketCount === 1 ? "Ticket" : "Tickets"} ${listNumbers(numbers)} ${ticketCount === 1 ? "is" : "are"}`}{" "}
+        held for you until {formatUkDateTime(until)} (UK time).
       </p>
       <p className="mt-2 text-muted-foreground" role="status" data-testid="hold-place">
         Many people are paying at once, so payment pages are opened in turn. You are number {place} in the queue. This

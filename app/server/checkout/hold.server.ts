@@ -1,8 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
-import { orderLines, orders } from "~/db/schema";
+import { and, eq } from "drizzle-orm";
+import { orders } from "~/db/schema";
 import { isUuid } from "~/schemas/ids";
 import type { Services } from "../platform/services.server";
 import { placeInQueue, sessionSettled } from "./payment-queue.server";
+import { orderNumbers } from "./ticket-numbers.server";
 
 /** The longest a status request waits for the session to be made before answering "still queued". */
 export const MAX_HOLD_WAIT_MS = 20_000;
@@ -14,7 +15,7 @@ export const MAX_HOLD_WAIT_MS = 20_000;
  */
 export type HoldStatus =
   | { state: "ready"; url: string }
-  | { state: "queued"; place: number; until: Date; ticketCount: number }
+  | { state: "queued"; place: number; until: Date; ticketCount: number; numbers: number[] }
   | { state: "closed"; paymentStatus: string };
 
 async function readHold(services: Services, userId: string, orderId: string) {
@@ -44,14 +45,8 @@ export async function holdStatus(
   if (order.paymentStatus !== "pending") return { state: "closed", paymentStatus: order.paymentStatus };
   if (order.checkoutUrl) return { state: "ready", url: order.checkoutUrl };
   const until = order.reservationExpiresAt ?? order.createdAt;
-  const ticketCount = await heldTicketCount(services, order.id);
-  return { state: "queued", place: Math.max(1, await placeInQueue(services.db, order)), until, ticketCount };
-}
-
-async function heldTicketCount(services: Services, orderId: string): Promise<number> {
-  const [row] = await services.db
-    .select({ tickets: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId));
-  return Number(row?.tickets ?? 0);
+  // The numbers held for it (ADR 031): every ticket of a new order has one from the moment it is held.
+  const numbers = [...(await orderNumbers(services.db, order.id)).values()].flat();
+  const place = Math.max(1, await placeInQueue(services.db, order));
+  return { state: "queued", place, until, ticketCount: numbers.length, numbers };
 }
