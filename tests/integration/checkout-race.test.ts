@@ -3,6 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tickets } from "~/db/schema";
 import { fulfilCheckoutSession } from "~/server/checkout/fulfilment.server";
+import { setMonthlyLimit } from "~/server/protection/player-protection.server";
 import { CORRECT, createCheckoutHarness, type Harness, sessionIdFromUrl } from "./checkout-harness";
 
 let h: Harness;
@@ -163,5 +164,37 @@ describe("no ticket is sold twice and none beyond the total", () => {
     await h.services.db.insert(tickets).values(ticket);
     await expect(h.services.db.insert(tickets).values(ticket)).rejects.toThrow();
     expect(await h.ticketsOf(comp.id)).toHaveLength(1);
+  });
+});
+
+describe("one buyer's 20 orders at once", () => {
+  // The buyer's advisory lock serialises their checkouts, so the cap and the spend limit count settled numbers.
+  it.skipIf(!postgres)("against the per-person cap: exactly the cap is held, never more", async () => {
+    const comp = await h.createCompetition({ totalTickets: 500, maxTicketsPerUser: 5 });
+    const buyer = await h.createBuyer();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        h.checkout(buyer, [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }]),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(5);
+    for (const r of results)
+      if (!r.ok) expect(r).toMatchObject({ status: 409, message: expect.stringMatching(/most tickets one person/) });
+    expect((await h.competition(comp.id)).ticketsReserved).toBe(5);
+  });
+
+  it.skipIf(!postgres)("against the monthly spend limit: orders up to the limit, none beyond it", async () => {
+    // £1.00 tickets; a limit of £7.00 takes at most seven single-ticket orders.
+    const comp = await h.createCompetition({ totalTickets: 500, entryPricePence: 100 });
+    const buyer = await h.createBuyer();
+    expect(await setMonthlyLimit(h.services, buyer.id, 700, h.services.now())).toMatchObject({ ok: true });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        h.checkout(buyer, [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }]),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(7);
+    for (const r of results) if (!r.ok) expect(r.status).toBe(403);
+    expect((await h.competition(comp.id)).ticketsReserved).toBe(7);
   });
 });
