@@ -16,10 +16,12 @@
 // BENCH_PROVIDER_LIMIT (25, as Stripe's sandbox; 0 turns it off) is the stand-in's rate limit; the app paces its
 // session requests below it (ADR 027), so buyers beyond it are held at once and reach the payment page in turn:
 // the hold and payment-page latencies, the 429s and the buyers lost are reported, and the SQL statements and
-// commits per order as PostgreSQL counted them (scripts/bench/statement-log.ts).
+// commits per order as PostgreSQL counted them (scripts/bench/statement-log.ts). BENCH_PICK (0; 1 to 10) makes every
+// buyer choose that many numbers at random out of a BENCH_TICKETS-number competition (ADR 031: overlapping choices);
+// a buyer told some were taken keeps the rest and pays for a lucky dip in their place, as the review page offers.
 // It also reports the CPU time each paid order cost the app, PostgreSQL and this load generator (from /proc), which
 // says what the machine can sell at most: its cores divided by that sum.
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import os from "node:os";
 import pg from "pg";
 import { z } from "zod";
@@ -51,6 +53,7 @@ const BenchSettings = z.object({
   BENCH_NODE_ARGS: z.string().default(""),
   BENCH_APP_PROCESSES: count(1),
   BENCH_PAY: z.enum(["0", "1"]).default("1"),
+  BENCH_PICK: z.coerce.number().int().min(0, "must be 0 to 10").max(10, "must be 0 to 10").default(0),
   /** The stand-in's limit in requests/s per endpoint (Stripe's sandbox: 25); 0 turns it off. */
   BENCH_PROVIDER_LIMIT: z.coerce.number().int().min(0).default(25),
   DATABASE_POOL_SIZE: EnvSchema.shape.DATABASE_POOL_SIZE,
@@ -67,7 +70,9 @@ const settings = parsedSettings.data;
 const baseDatabaseUrl = settings.BENCH_DATABASE_URL ?? settings.TEST_DATABASE_URL ?? DEFAULT_DATABASE_URL;
 const BUYERS = settings.BENCH_BUYERS;
 const TICKETS = settings.BENCH_TICKETS;
-const QUANTITY = settings.BENCH_QUANTITY;
+const PICK = settings.BENCH_PICK;
+/** Buyers who pick numbers buy as many tickets as they pick. */
+const QUANTITY = PICK > 0 ? PICK : settings.BENCH_QUANTITY;
 const CONCURRENCY = settings.BENCH_CONCURRENCY ?? BUYERS;
 const POOL = settings.DATABASE_POOL_SIZE;
 const PROCESSES = settings.BENCH_APP_PROCESSES;
@@ -82,6 +87,14 @@ const buildDir = settings.PADDOCK_BUILD_DIR;
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
+}
+
+/** The numbers a picking buyer chooses: PICK distinct ones of 1..total, at random (none when not picking). */
+function pickNumbers(total: number): number[] | undefined {
+  if (PICK === 0) return undefined;
+  const chosen = new Set<number>();
+  while (chosen.size < Math.min(PICK, total)) chosen.add(1 + randomInt(total));
+  return [...chosen];
 }
 
 /** Runs `work` over `items` with at most `limit` in flight. */
@@ -141,7 +154,8 @@ async function main() {
     const db = new pg.Pool({ connectionString: databaseUrl, max: POOL });
 
     // Set-up (not timed): a competition with exactly M tickets left, and N verified, eligible, signed-in buyers.
-    const already = 1000;
+    // Picking numbers needs every number free; otherwise 1,000 are sold already (counted, with no numbers).
+    const already = PICK > 0 ? 0 : 1000;
     const total = already + TICKETS;
     const competitionId = await insertSaleCompetition(db, total, already);
 
@@ -158,7 +172,9 @@ async function main() {
     );
 
     // The flash sale (timed): everyone asks at once; the winners pay.
-    const sale = `${BUYERS} buyers × ${QUANTITY} ticket(s) for ${TICKETS} tickets`;
+    const sale =
+      `${BUYERS} buyers × ${QUANTITY} ticket(s) for ${TICKETS} tickets` +
+      (PICK > 0 ? `, each choosing ${PICK} numbers of 1-${total}` : "");
     console.log(`Flash sale: ${sale} (concurrency ${CONCURRENCY}, ${PROCESSES} app process(es), pool ${POOL} each)…`);
     const checkoutLatency: number[] = [];
     const holdLatency: number[] = [];
@@ -168,12 +184,26 @@ async function main() {
     let errors = 0;
     let lostBuyers = 0;
     let lastHeldAt = 0;
+    let numbersTaken = 0;
     const cpu = cpuMeter(apps.map((app) => app.pid));
     const window = await statements.open();
     const started = performance.now();
     const outcomes = await pool(buyers, CONCURRENCY, async ({ cookie, baseUrl }) => {
       const t0 = performance.now();
-      const { res, ...body } = await startCheckout({ baseUrl, cookie, competitionId, quantity: QUANTITY });
+      let reply = await startCheckout({
+        baseUrl,
+        cookie,
+        competitionId,
+        quantity: QUANTITY,
+        numbers: pickNumbers(total),
+      });
+      // Some chosen numbers were taken in between: keep the rest, a lucky dip for the difference.
+      if (reply.res.status === 409 && reply.taken && reply.taken.length > 0) {
+        numbersTaken++;
+        const kept = (reply.numbers ?? []).filter((n) => !reply.taken?.includes(n));
+        reply = await startCheckout({ baseUrl, cookie, competitionId, quantity: QUANTITY, numbers: kept });
+      }
+      const { res, ...body } = reply;
       const heldAt = performance.now();
       checkoutLatency.push(heldAt - t0);
       if (!res.ok || !body.url || !body.orderId) {
@@ -240,8 +270,8 @@ async function main() {
       (
         await db.query(
           `select count(*)::int as n from tickets
-           where competition_id = $1 and (ticket_number <= $2 or ticket_number > $3)`,
-          [competitionId, already, total],
+           where competition_id = $1 and (ticket_number < 1 or ticket_number > $2)`,
+          [competitionId, total],
         )
       ).rows[0].n,
     );
@@ -331,7 +361,8 @@ async function main() {
       `  tickets sold:           ${comp!.tickets_sold - already} of ${TICKETS}; ` +
         `reserved left ${comp!.tickets_reserved}; ticket rows ${ticketRows}`,
       `  tickets oversold:       ${oversold}`,
-      `  duplicate numbers:      ${duplicates} (numbers outside ${already + 1}-${total}: ${outOfRange})`,
+      `  duplicate numbers:      ${duplicates} (numbers outside 1-${total}: ${outOfRange})` +
+        (PICK > 0 ? `; buyers whose chosen numbers were partly taken: ${numbersTaken}` : ""),
       `  ceiling, bare conditional UPDATE on the same row: ${(updates / CEILING_SECONDS).toFixed(0)} updates/s ` +
         `(${(updates / 2 / CEILING_SECONDS).toFixed(0)} reserve+release pairs/s, ${POOL} connections, ` +
         `${CEILING_SECONDS} s)`,
@@ -357,6 +388,8 @@ async function main() {
       statementsPerOrder: counted.statements === null ? null : counted.statements / sold,
       standinStatementsPerOrder: counted.standinStatements === null ? null : counted.standinStatements / sold,
       commitsPerOrder: counted.commits / sold,
+      pick: PICK,
+      numbersTaken,
     };
     console.log(`BENCH_RESULT ${JSON.stringify(result)}`);
     if (oversold !== 0 || duplicates !== 0 || outOfRange !== 0) {

@@ -22,6 +22,7 @@ const CheckoutRequest = z.union([
     competitionId: DbIdSchema,
     quantity: z.unknown(),
     skillAnswer: z.unknown(),
+    numbers: z.array(z.unknown()).max(50).optional(),
     idempotencyKey: z.string().min(8).max(200).optional(),
   }),
   z.object({
@@ -31,6 +32,7 @@ const CheckoutRequest = z.union([
           competitionId: DbIdSchema,
           quantity: z.unknown(),
           skillAnswer: z.unknown(),
+          numbers: z.array(z.unknown()).max(50).optional(),
         }),
       )
       .min(1)
@@ -86,7 +88,14 @@ export async function mountPayments(
     const lines =
       "lines" in body
         ? body.lines
-        : [{ competitionId: body.competitionId, quantity: body.quantity, skillAnswer: body.skillAnswer }];
+        : [
+            {
+              competitionId: body.competitionId,
+              quantity: body.quantity,
+              skillAnswer: body.skillAnswer,
+              numbers: body.numbers,
+            },
+          ];
     const scoped = servicesFor(services, res);
     try {
       const result = await startCheckout(scoped, {
@@ -104,9 +113,11 @@ export async function mountPayments(
           ...(result.held ? { heldUntil: result.held.until.toISOString(), place: result.held.place } : {}),
         });
       else
-        res
-          .status(result.status)
-          .json({ error: result.message, ...(result.block ? { block: result.block.code } : {}) });
+        res.status(result.status).json({
+          error: result.message,
+          ...(result.block ? { block: result.block.code } : {}),
+          ...(result.taken ? { taken: result.taken.numbers } : {}),
+        });
     } catch (error) {
       scoped.logger.error({ err: error }, "checkout failed");
       if (isDatabaseUnavailable(error)) answerDatabaseUnavailable(res);

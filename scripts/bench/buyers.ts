@@ -71,17 +71,41 @@ export async function startCheckout(options: {
   cookie: string;
   competitionId: number;
   quantity: number;
+  /** Ticket numbers chosen (ADR 031); none: a lucky dip. */
+  numbers?: number[];
   /** The site's origin, when `baseUrl` is one process's own address rather than the site's. */
   origin?: string;
-}): Promise<{ res: Response; url?: string; orderId?: string; heldUntil?: string; error?: string }> {
+}): Promise<{
+  res: Response;
+  url?: string;
+  orderId?: string;
+  heldUntil?: string;
+  error?: string;
+  /** The numbers asked for, and those of them someone else had taken (409). */
+  numbers?: number[];
+  taken?: number[];
+}> {
   const { baseUrl, cookie, competitionId, quantity } = options;
   const res = await (options.fetch ?? fetch)(`${baseUrl}/api/checkout`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: options.origin ?? baseUrl, Cookie: cookie },
-    body: JSON.stringify({ competitionId, quantity, skillAnswer: SALE_ANSWER, idempotencyKey: randomUUID() }),
+    body: JSON.stringify({
+      competitionId,
+      quantity,
+      skillAnswer: SALE_ANSWER,
+      idempotencyKey: randomUUID(),
+      ...(options.numbers ? { numbers: options.numbers } : {}),
+    }),
   });
-  const body = (await res.json()) as { url?: string; orderId?: string; heldUntil?: string; error?: string };
-  return { res, url: body.url, orderId: body.orderId, heldUntil: body.heldUntil, error: body.error };
+  const body = (await res.json()) as {
+    url?: string;
+    orderId?: string;
+    heldUntil?: string;
+    error?: string;
+    taken?: number[];
+  };
+  const { url, orderId, heldUntil, error, taken } = body;
+  return { res, url, orderId, heldUntil, error, taken, numbers: options.numbers };
 }
 
 /** Pays on the stand-in's hosted page with the test card; 303 means paid (the webhook has been delivered). */

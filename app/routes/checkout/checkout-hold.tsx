@@ -54,8 +54,14 @@ function useWaitForPaymentPage(orderId: string) {
   }, [orderId]);
 }
 
+/** "Tickets 5, 17 and 230 are" (an order made before numbers were held has none to name). */
+function heldText(numbers: readonly number[]) {
+  if (numbers.length === 0) return "Your tickets are";
+  return numbers.length === 1 ? `Ticket ${numbers[0]} is` : `Tickets ${listNumbers(numbers)} are`;
+}
+
 export default function CheckoutHoldPage({ loaderData }: Route.ComponentProps) {
-  const { orderId, place, until, ticketCount, numbers } = loaderData;
+  const { orderId, place, until, numbers } = loaderData;
   useWaitForPaymentPage(orderId);
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
@@ -63,10 +69,7 @@ export default function CheckoutHoldPage({ loaderData }: Route.ComponentProps) {
       <noscript dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="${RELOAD_SECONDS}">` }} />
       <IconTitle icon={<Clock aria-hidden="true" className="size-8 text-primary" />}>Your tickets are held</IconTitle>
       <p className="mt-4 text-lg" data-testid="hold-until">
-        {ticketCount === 0
-          ? "Your tickets are"
-          : `${ticketCount === 1 ? "Ticket" : "Tickets"} ${listNumbers(numbers)} ${ticketCount === 1 ? "is" : "are"}`}{" "}
-        held for you until {formatUkDateTime(until)} (UK time).
+        {heldText(numbers)} held for you until {formatUkDateTime(until)} (UK time).
       </p>
       <p className="mt-2 text-muted-foreground" role="status" data-testid="hold-place">
         Many people are paying at once, so payment pages are opened in turn. You are number {place} in the queue. This
