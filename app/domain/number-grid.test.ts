@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   chosenCountText,
+  chosenLimitText,
   dropTaken,
+  lostNumbersText,
   luckyDipText,
   NUMBERS_RANGE_MAX,
   pageCount,
@@ -153,5 +155,27 @@ describe("choosing numbers", () => {
     expect(luckyDipText(5, 3)).toBe("We'll pick 2 more numbers at random when you pay.");
     expect(luckyDipText(4, 3)).toBe("We'll pick 1 more number at random when you pay.");
     expect(luckyDipText(3, 3)).toBe("");
+  });
+});
+
+describe("what the grid says", () => {
+  it("names the numbers taken since they were chosen", () => {
+    expect(lostNumbersText([17])).toBe(
+      "Number 17 was taken since you chose it, so we've removed it. Choose another or leave it to the lucky dip.",
+    );
+    expect(lostNumbersText([17, 40])).toBe(
+      "Numbers 17 and 40 were taken since you chose them, so we've removed them. " +
+        "Choose another or leave it to the lucky dip.",
+    );
+    expect(lostNumbersText([5, 17, 40])).toContain("Numbers 5, 17 and 40 were taken");
+  });
+
+  it("says when no more numbers can be chosen", () => {
+    expect(chosenLimitText(10)).toBe(
+      "You've chosen 10 numbers, the most this purchase allows. Remove one to choose another.",
+    );
+    expect(chosenLimitText(1)).toBe(
+      "You've chosen 1 number, the most this purchase allows. Remove one to choose another.",
+    );
   });
 });

@@ -122,3 +122,23 @@ export function luckyDipText(quantity: number, chosen: number): string {
   const numbers = `${left}${chosen === 0 ? "" : " more"} ${left === 1 ? "number" : "numbers"}`;
   return `We'll pick ${numbers} at random when you pay.`;
 }
+
+/** "17 and 40", "5, 17 and 40". */
+function listed(numbers: readonly number[]): string {
+  const words = numbers.map(String);
+  return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
+/** Said when chosen numbers were taken by someone else before this buyer paid. */
+export function lostNumbersText(lost: readonly number[]): string {
+  const which = lost.length === 1 ? `Number ${listed(lost)} was` : `Numbers ${listed(lost)} were`;
+  return `${which} taken since you chose ${lost.length === 1 ? "it" : "them"}, so we've removed ${
+    lost.length === 1 ? "it" : "them"
+  }. Choose another or leave it to the lucky dip.`;
+}
+
+/** Said when the buyer has chosen as many numbers as this purchase allows. */
+export function chosenLimitText(max: number): string {
+  const numbers = `${max} ${max === 1 ? "number" : "numbers"}`;
+  return `You've chosen ${numbers}, the most this purchase allows. Remove one to choose another.`;
+}
