@@ -310,6 +310,12 @@ describe("choosing numbers", () => {
     expect(box?.width).toBeGreaterThanOrEqual(44);
     expect(box?.height).toBeGreaterThanOrEqual(44);
 
+    // Add to Basket sends the same form, so the chosen numbers go with it too.
+    const form = page.getByRole("button", { name: "Add to Basket" }).locator("xpath=ancestor::form");
+    const sent = form.locator('input[type="hidden"][name="numbers"]');
+    expect(await sent.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual(["9", "10"]);
+    expect(await page.getByRole("button", { name: "Choose your numbers (2 chosen)" }).count()).toBe(1);
+
     await page.getByRole("button", { name: "Lucky dip: choose for me" }).click();
     expect(await page.getByTestId("chosen-count").innerText()).toBe("0 numbers chosen");
     expect(await page.getByTestId("number-notice").innerText()).toBe("We'll pick 2 numbers at random when you pay.");

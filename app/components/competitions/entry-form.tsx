@@ -129,7 +129,7 @@ export function EntryForm({ competition, maxQuantity, error, submitted }: EntryF
             aria-controls="number-picker"
             onClick={() => setPicking(!picking)}
           >
-            Choose your numbers
+            Choose your numbers{chosen.length > 0 ? ` (${chosen.length} chosen)` : ""}
           </Button>
           {picking === null ? null : (
             <div id="number-picker" hidden={!picking}>
