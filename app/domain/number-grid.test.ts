@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  arrowTarget,
   chosenCountText,
   chosenLimitText,
   dropTaken,
+  isGridKey,
   lostNumbersText,
   luckyDipText,
   NUMBERS_RANGE_MAX,
@@ -177,5 +179,51 @@ describe("what the grid says", () => {
     expect(chosenLimitText(1)).toBe(
       "You've chosen 1 number, the most this purchase allows. Remove one to choose another.",
     );
+  });
+});
+
+describe("moving through the grid with the keyboard", () => {
+  const page = { from: 101, to: 200 };
+  const taken = new Set([112, 122, 132, 105]);
+  const free = (n: number) => !taken.has(n);
+
+  it.each([
+    ["ArrowRight", 101, 102],
+    ["ArrowLeft", 102, 101],
+    ["ArrowDown", 101, 111],
+    ["ArrowUp", 111, 101],
+    // Taken numbers are stepped over, in the same direction.
+    ["ArrowRight", 104, 106],
+    ["ArrowLeft", 106, 104],
+    ["ArrowDown", 102, 142],
+    ["ArrowUp", 142, 102],
+    ["Home", 150, 101],
+    ["End", 150, 200],
+  ])("%s from %i goes to %i", (key, from, to) => {
+    expect(arrowTarget(key, from, page, 10, free)).toBe(to);
+  });
+
+  it.each([
+    ["ArrowLeft", 101],
+    ["ArrowUp", 106],
+    ["ArrowRight", 200],
+    ["ArrowDown", 195],
+    ["Enter", 150],
+    ["a", 150],
+  ])("%s from %i goes nowhere", (key, from) => {
+    expect(arrowTarget(key, from, page, 10, free)).toBeNull();
+  });
+
+  it("follows the columns the screen shows, and finds nothing when nothing can be chosen", () => {
+    expect(arrowTarget("ArrowDown", 101, page, 5, free)).toBe(106);
+    expect(arrowTarget("ArrowDown", 101, page, 0, free)).toBe(102);
+    expect(arrowTarget("End", 101, page, 10, () => false)).toBeNull();
+    expect(arrowTarget("Home", 150, page, 10, (n) => n > 180)).toBe(181);
+  });
+
+  it("knows its keys", () => {
+    for (const key of ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"])
+      expect(isGridKey(key)).toBe(true);
+    for (const key of ["Enter", " ", "Tab", "PageDown"]) expect(isGridKey(key)).toBe(false);
   });
 });

@@ -142,3 +142,33 @@ export function chosenLimitText(max: number): string {
   const numbers = `${max} ${max === 1 ? "number" : "numbers"}`;
   return `You've chosen ${numbers}, the most this purchase allows. Remove one to choose another.`;
 }
+
+const ARROW_STEPS: Record<string, (columns: number) => number> = {
+  ArrowLeft: () => -1,
+  ArrowRight: () => 1,
+  ArrowUp: (columns) => -columns,
+  ArrowDown: (columns) => columns,
+};
+
+/**
+ * Where an arrow key (or Home, End) moves the focus from `current` in a page of `columns` numbers a row: the next
+ * number that way that can be chosen, skipping taken ones; null when there is none (the focus stays).
+ */
+export function arrowTarget(
+  key: string,
+  current: number,
+  range: NumberRange,
+  columns: number,
+  selectable: (n: number) => boolean,
+): number | null {
+  const move = ARROW_STEPS[key]?.(Math.max(1, columns)) ?? 0;
+  const [start, step] = key === "Home" ? [range.from, 1] : key === "End" ? [range.to, -1] : [current + move, move];
+  if (!step) return null;
+  for (let n = start; n >= range.from && n <= range.to; n += step) if (selectable(n)) return n;
+  return null;
+}
+
+/** Whether `key` is one the grid moves the focus with (so the page does not scroll instead). */
+export function isGridKey(key: string): boolean {
+  return key === "Home" || key === "End" || key in ARROW_STEPS;
+}

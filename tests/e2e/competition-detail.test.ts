@@ -224,19 +224,27 @@ describe("choosing numbers", () => {
     expect(await cell(page, "Ticket 150, taken").isDisabled()).toBe(true);
     expect(await cell(page, "Ticket 151").isEnabled()).toBe(true);
 
-    // By keyboard: jump to a number (focus lands on it), Space chooses it, Tab moves to the next.
+    // By keyboard: jump to a number (focus lands on it), Space chooses it, the arrow keys move between numbers.
+    const focused = () => page.evaluate(() => document.activeElement?.id);
     await jumpTo(page, 17);
     await page.keyboard.press("Space");
+    await page.keyboard.press("ArrowDown");
+    expect(await focused()).toBe("ticket-number-27");
     await jumpTo(page, 1233);
     expect(await page.getByTestId("grid-range").innerText()).toBe("Numbers 1,201 to 1,300 of 2,500");
     await page.keyboard.press("Space");
-    await page.keyboard.press("Tab");
+    await page.keyboard.press("ArrowRight");
     await page.keyboard.press("Space");
-    // 1235 is taken, so Tab skips it to 1236.
+    // 1235 is taken, so the arrow steps over it to 1236.
     expect(await cell(page, "Ticket 1235, taken").isDisabled()).toBe(true);
-    await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("ticket-number-1236");
+    await page.keyboard.press("ArrowRight");
+    expect(await focused()).toBe("ticket-number-1236");
     await page.keyboard.press("Space");
+    // The page of numbers is one Tab stop: Tab leaves it, Shift+Tab comes back to the number last focused.
+    await page.keyboard.press("Tab");
+    expect(await focused()).not.toMatch(/^ticket-number-/);
+    await page.keyboard.press("Shift+Tab");
+    expect(await focused()).toBe("ticket-number-1236");
     expect(await page.getByTestId("chosen-count").innerText()).toBe("4 numbers chosen");
     await page.getByRole("button", { name: "Remove number 1236" }).click();
     expect(await page.getByTestId("chosen-count").innerText()).toBe("3 numbers chosen");

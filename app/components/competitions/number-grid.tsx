@@ -3,8 +3,10 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field";
 import {
+  arrowTarget,
   chosenCountText,
   chosenLimitText,
+  isGridKey,
   lostNumbersText,
   luckyDipText,
   NUMBER_GRID_PAGE_SIZE,
@@ -79,9 +81,12 @@ function PageStep({
   );
 }
 
-/** Wide enough for the longest number: 44 px (WCAG 2.2 target size) for up to three digits, wider beyond. */
-function cellWidth(total: number) {
-  return `${Math.max(2.75, String(total).length * 0.6 + 1.2)}rem`;
+/**
+ * Ten numbers a row where the grid is wide enough, else five (or four for five- and six-digit numbers on a phone),
+ * so each is at least 44 px (WCAG 2.2 target size) and a 320 px screen never scrolls sideways.
+ */
+function columnsClass(total: number) {
+  return String(total).length <= 4 ? "grid-cols-5 @lg:grid-cols-10" : "grid-cols-4 @sm:grid-cols-5 @3xl:grid-cols-10";
 }
 
 /**
@@ -97,6 +102,7 @@ export default function NumberGrid(props: NumberGridProps) {
   const [jump, setJump] = useState("");
   const [jumpError, setJumpError] = useState("");
   const focusAfterLoad = useRef<number | null>(null);
+  const [rover, setRover] = useState<number | null>(null);
   const range = pageRange(page, totalTickets);
   const pages = pageCount(totalTickets);
 
@@ -124,6 +130,22 @@ export default function NumberGrid(props: NumberGridProps) {
   }, [loaded]);
 
   const atLimit = chosen.length >= maxChosen;
+  const selectable = (n: number) => Boolean(loaded) && !loaded?.taken.has(n) && (chosen.includes(n) || !atLimit);
+  // One Tab stop for the whole page of numbers (the last one focused, else the first that can be chosen); the
+  // arrow keys, Home and End move between them, so the buttons after the grid are one Tab away, not a hundred.
+  const tabStop =
+    rover !== null && rover >= range.from && rover <= range.to && selectable(rover)
+      ? rover
+      : arrowTarget("Home", range.from, range, 1, selectable);
+
+  function onGridKey(event: React.KeyboardEvent<HTMLUListElement>) {
+    if (!isGridKey(event.key)) return;
+    const current = Number((event.target as HTMLElement).id.replace("ticket-number-", ""));
+    const columns = getComputedStyle(event.currentTarget).gridTemplateColumns.split(" ").length;
+    event.preventDefault();
+    const target = arrowTarget(event.key, current, range, columns, selectable);
+    if (target !== null) document.getElementById(`ticket-number-${target}`)?.focus();
+  }
 
   function choose(n: number) {
     const next = toggleChosen(chosen, n, maxChosen);
@@ -236,39 +258,41 @@ export default function NumberGrid(props: NumberGridProps) {
 
       <fieldset id={gridId} aria-busy={!loaded} aria-describedby="number-grid-key">
         <legend className="sr-only">{rangeText}</legend>
-        <ul
-          className="grid gap-1"
-          style={{ gridTemplateColumns: `repeat(auto-fill, minmax(${cellWidth(totalTickets)}, 1fr))` }}
-        >
-          {numbers.map((n) => {
-            const isChosen = chosen.includes(n);
-            const taken = loaded?.taken.has(n) ?? false;
-            const wasChosen = taken && lost.has(n);
-            const disabled = !loaded || taken || (!isChosen && atLimit);
-            const look = taken ? "taken" : isChosen ? "chosen" : disabled ? "full" : "free";
-            return (
-              <li key={n}>
-                <label className={`${cellBase} ${cellLook[look]} ${wasChosen ? "border-destructive" : ""}`}>
-                  <input
-                    id={`ticket-number-${n}`}
-                    type="checkbox"
-                    // The visible label is the number alone; this says what it is and whether it is taken.
-                    aria-label={`Ticket ${n}${wasChosen ? ", taken since you chose it" : taken ? ", taken" : ""}`}
-                    checked={isChosen && !taken}
-                    disabled={disabled}
-                    onChange={() => choose(n)}
-                    className="absolute inset-0 m-0 h-full w-full cursor-[inherit] appearance-none opacity-0"
-                  />
-                  {isChosen ? <Check aria-hidden="true" className="h-3.5 w-3.5 shrink-0" /> : null}
-                  {n}
-                </label>
-              </li>
-            );
-          })}
-        </ul>
+        <div className="@container">
+          <ul onKeyDown={onGridKey} className={`grid gap-1 ${columnsClass(totalTickets)}`}>
+            {numbers.map((n) => {
+              const isChosen = chosen.includes(n);
+              const taken = loaded?.taken.has(n) ?? false;
+              const wasChosen = taken && lost.has(n);
+              const disabled = !loaded || taken || (!isChosen && atLimit);
+              const look = taken ? "taken" : isChosen ? "chosen" : disabled ? "full" : "free";
+              return (
+                <li key={n}>
+                  <label className={`${cellBase} ${cellLook[look]} ${wasChosen ? "border-destructive" : ""}`}>
+                    <input
+                      id={`ticket-number-${n}`}
+                      type="checkbox"
+                      // The visible label is the number alone; this says what it is and whether it is taken.
+                      aria-label={`Ticket ${n}${wasChosen ? ", taken since you chose it" : taken ? ", taken" : ""}`}
+                      checked={isChosen && !taken}
+                      disabled={disabled}
+                      tabIndex={n === tabStop ? 0 : -1}
+                      onFocus={() => setRover(n)}
+                      onChange={() => choose(n)}
+                      className="absolute inset-0 m-0 h-full w-full cursor-[inherit] appearance-none opacity-0"
+                    />
+                    {isChosen ? <Check aria-hidden="true" className="h-3.5 w-3.5 shrink-0" /> : null}
+                    {n}
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
       </fieldset>
       <p id="number-grid-key" className="text-sm text-muted-foreground">
-        Struck-through, hatched numbers are taken. Ticked numbers are yours. Numbers are held for you only when you pay.
+        Struck-through, hatched numbers are taken. Ticked numbers are yours. The arrow keys move between numbers and
+        Space chooses one. Numbers are held for you only when you pay.
       </p>
     </div>
   );
