@@ -33,7 +33,7 @@ export type NumberGridProps = {
 };
 
 const cellBase =
-  "relative flex min-h-11 items-center justify-center gap-0.5 rounded-md border text-sm font-semibold " +
+  "relative flex min-h-11 items-center justify-center gap-0.5 rounded-md border font-semibold " +
   "tabular-nums select-none has-focus-visible:outline-3 has-focus-visible:outline-offset-2 " +
   "has-focus-visible:outline-ring";
 const cellLook = {
@@ -86,7 +86,9 @@ function PageStep({
  * so each is at least 44 px (WCAG 2.2 target size) and a 320 px screen never scrolls sideways.
  */
 function columnsClass(total: number) {
-  return String(total).length <= 4 ? "grid-cols-5 @lg:grid-cols-10" : "grid-cols-4 @sm:grid-cols-5 @3xl:grid-cols-10";
+  return String(total).length <= 4
+    ? "grid-cols-5 text-sm @lg:grid-cols-10"
+    : "grid-cols-4 text-xs @sm:grid-cols-5 @sm:text-sm @3xl:grid-cols-10";
 }
 
 /**
