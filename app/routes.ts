@@ -4,6 +4,7 @@ export default [
   route("robots.txt", "routes/site/robots-txt.ts"),
   route("sitemap.xml", "routes/site/sitemap-xml.ts"),
   route("competition/:id/share-card.png", "routes/catalogue/competition-share-card.ts"),
+  route("api/competitions/:id/numbers", "routes/catalogue/competition-numbers.ts"),
   route("draws/log.txt", "routes/draws/manifest-log.ts"),
   route("draws/:id/manifest.txt", "routes/draws/draw-manifest.ts"),
   route("draws/:id/draw.json", "routes/draws/draw-json.ts"),

@@ -2,12 +2,13 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POSTAL_ENTRY_ADDRESS } from "~/content/policy";
 import { app } from "./support/app";
-import { expectAccessible, expectNoConsoleErrors, hydrated, openPage } from "./support/browser";
+import { expectAccessible, expectNoConsoleErrors, hydrated, openPage, useTheme } from "./support/browser";
 import {
   insertCompetition,
   removeCompetitions,
   setTicketCounts,
   setTicketsSold,
+  takeNumbers,
   trackLiveStreams,
   waitForLiveStream,
 } from "./support/competitions";
@@ -162,6 +163,186 @@ describe("choosing tickets", () => {
     expect(await text(page, "price-total")).toBe("£44.96");
     expect(await text(page, "price-saving")).toBe("£4.99");
   });
+});
+
+describe("choosing numbers", () => {
+  const HOUR_MS = 3_600_000;
+  const cell = (page: Page, name: string) => page.getByRole("checkbox", { name, exact: true });
+
+  beforeAll(async () => {
+    await takeNumbers(comp.id, [3]);
+  });
+
+  /** Opens the grid from the keyboard and waits for the first page's taken numbers. */
+  async function openGrid(page: Page) {
+    await page.getByRole("button", { name: "Choose your numbers" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByTestId("number-grid").waitFor();
+    await page.locator('fieldset[aria-busy="false"]').waitFor();
+  }
+
+  async function jumpTo(page: Page, n: number) {
+    await page.getByLabel("Jump to number").fill(String(n));
+    await page.getByLabel("Jump to number").press("Enter");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(`ticket-number-${n}`);
+  }
+
+  it("pages, jumps, picks numbers by keyboard and posts them with the entry; taken ones are not offered", async () => {
+    const grid = await insertCompetition({
+      title: "Numbered numnah",
+      totalTickets: 2500,
+      ticketsSold: 2,
+      skillQuestion: "How many legs does a horse have?",
+      skillOptions: OPTIONS,
+      correctAnswer: "Four",
+    });
+    created.push(grid.id);
+    await takeNumbers(grid.id, [5, 1235]);
+    await takeNumbers(grid.id, [150], new Date(Date.now() + HOUR_MS));
+    // A hold that ran out: 151 is free again.
+    await takeNumbers(grid.id, [151], new Date(Date.now() - HOUR_MS));
+
+    const { page, errors } = await openPage();
+    await page.goto(`/competition/${grid.id}`);
+    await hydrated(page);
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && new URL(r.url()).pathname.startsWith(`/competition/${grid.id}`)) {
+        posts.push(r.postData() ?? "");
+      }
+    });
+    await openGrid(page);
+    expect(await page.getByTestId("grid-range").innerText()).toBe("Numbers 1 to 100 of 2,500");
+    expect(await page.getByRole("checkbox").count()).toBe(100);
+    expect(await cell(page, "Ticket 5, taken").isDisabled()).toBe(true);
+    expect(await cell(page, "Ticket 6").isEnabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Previous 100 numbers" }).isDisabled()).toBe(true);
+
+    await page.getByRole("button", { name: "Next 100 numbers" }).click();
+    await page.getByTestId("grid-range").getByText("Numbers 101 to 200 of 2,500").waitFor();
+    await cell(page, "Ticket 150, taken").waitFor();
+    expect(await cell(page, "Ticket 150, taken").isDisabled()).toBe(true);
+    expect(await cell(page, "Ticket 151").isEnabled()).toBe(true);
+
+    // By keyboard: jump to a number (focus lands on it), Space chooses it, the arrow keys move between numbers.
+    const focused = () => page.evaluate(() => document.activeElement?.id);
+    await jumpTo(page, 17);
+    await page.keyboard.press("Space");
+    await page.keyboard.press("ArrowDown");
+    expect(await focused()).toBe("ticket-number-27");
+    await jumpTo(page, 1233);
+    expect(await page.getByTestId("grid-range").innerText()).toBe("Numbers 1,201 to 1,300 of 2,500");
+    await page.keyboard.press("Space");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Space");
+    // 1235 is taken, so the arrow steps over it to 1236.
+    expect(await cell(page, "Ticket 1235, taken").isDisabled()).toBe(true);
+    await page.keyboard.press("ArrowRight");
+    expect(await focused()).toBe("ticket-number-1236");
+    await page.keyboard.press("Space");
+    // The page of numbers is one Tab stop: Tab leaves it, Shift+Tab comes back to the number last focused.
+    await page.keyboard.press("Tab");
+    expect(await focused()).not.toMatch(/^ticket-number-/);
+    await page.keyboard.press("Shift+Tab");
+    expect(await focused()).toBe("ticket-number-1236");
+    expect(await page.getByTestId("chosen-count").innerText()).toBe("4 numbers chosen");
+    await page.getByRole("button", { name: "Remove number 1236" }).click();
+    expect(await page.getByTestId("chosen-count").innerText()).toBe("3 numbers chosen");
+    expect(await page.getByRole("status").filter({ hasText: "numbers chosen" }).count()).toBe(1);
+    expect(await page.getByRole("list", { name: "Your chosen numbers" }).innerText()).toMatch(/17\s+1233\s+1234/);
+    // Chosen numbers are tickets: the quantity rose with them (removing one leaves its ticket to the lucky dip)
+    // and cannot go below them.
+    const quantity = page.getByLabel("Number of tickets");
+    const fewer = page.getByRole("button", { name: "One ticket fewer" });
+    expect(await quantity.inputValue()).toBe("4");
+    await fewer.click();
+    expect(await quantity.inputValue()).toBe("3");
+    expect(await fewer.isDisabled()).toBe(true);
+    await quantity.fill("1");
+    await quantity.blur();
+    expect(await quantity.inputValue()).toBe("3");
+    expect(await page.getByTestId("lucky-dip-note").innerText()).toBe("");
+    await page.getByRole("button", { name: "One ticket more" }).click();
+    expect(await page.getByTestId("lucky-dip-note").innerText()).toBe(
+      "We'll pick 1 more number at random when you pay.",
+    );
+
+    await page.getByRole("radio", { name: "Four" }).check();
+    const toCheckout = page.waitForRequest((r) => new URL(r.url()).pathname.startsWith(`/checkout/${grid.id}`));
+    await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+    // What the page sends; the checkout page holding these numbers is the server's side (issue 23).
+    expect(posts).toHaveLength(1);
+    const sent = new URLSearchParams(posts[0]);
+    expect(sent.getAll("numbers")).toEqual(["17", "1233", "1234"]);
+    expect(sent.get("quantity")).toBe("4");
+    expect(new URL((await toCheckout).url()).searchParams.get("quantity")).toBe("4");
+    expectNoConsoleErrors(errors);
+  });
+
+  it("a chosen number someone else takes is dropped, marked and announced when the sale arrives live", async () => {
+    const live = await insertCompetition({ title: "Contested numnah", totalTickets: 300, ticketsSold: 0 });
+    created.push(live.id);
+    const { page, context, errors } = await openPage();
+    await trackLiveStreams(context);
+    await page.goto(`/competition/${live.id}`);
+    await hydrated(page);
+    await waitForLiveStream(page);
+    await openGrid(page);
+    await cell(page, "Ticket 20").check();
+    await cell(page, "Ticket 21").check();
+    expect(await page.getByTestId("chosen-count").innerText()).toBe("2 numbers chosen");
+
+    await takeNumbers(live.id, [20]);
+    await setTicketsSold(live.id, 1);
+    await page.getByTestId("number-notice").getByText("Number 20 was taken since you chose it").waitFor();
+    expect(await cell(page, "Ticket 20, taken since you chose it").isDisabled()).toBe(true);
+    expect(await page.getByTestId("chosen-count").innerText()).toBe("1 number chosen");
+    expect(await page.getByRole("list", { name: "Your chosen numbers" }).innerText()).toMatch(/^21/);
+    expectNoConsoleErrors(errors);
+  });
+
+  it("stops at the most the purchase allows, and a lucky dip clears the choice but keeps the quantity", async () => {
+    const few = await insertCompetition({ title: "Nearly-gone numnah", totalTickets: 10, ticketsSold: 8 });
+    created.push(few.id);
+    await takeNumbers(few.id, [1, 2, 3, 4, 5, 6, 7, 8]);
+    // A phone held upright, 320 px wide: the grid reflows without scrolling sideways.
+    const { page, errors } = await openPage({ viewport: { width: 320, height: 720 } });
+    await page.goto(`/competition/${few.id}`);
+    await hydrated(page);
+    await openGrid(page);
+    await cell(page, "Ticket 9").check();
+    await cell(page, "Ticket 10").check();
+    await page.getByText("You've chosen 2 numbers, the most this purchase allows.").waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    const box = await page.locator("label", { has: cell(page, "Ticket 9") }).boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(44);
+    expect(box?.height).toBeGreaterThanOrEqual(44);
+
+    // Add to Basket sends the same form, so the chosen numbers go with it too.
+    const form = page.getByRole("button", { name: "Add to Basket" }).locator("xpath=ancestor::form");
+    const sent = form.locator('input[type="hidden"][name="numbers"]');
+    expect(await sent.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual(["9", "10"]);
+    expect(await page.getByRole("button", { name: "Choose your numbers (2 chosen)" }).count()).toBe(1);
+
+    await page.getByRole("button", { name: "Lucky dip: choose for me" }).click();
+    expect(await page.getByTestId("chosen-count").innerText()).toBe("0 numbers chosen");
+    expect(await page.getByTestId("number-notice").innerText()).toBe("We'll pick 2 numbers at random when you pay.");
+    expect(await page.getByLabel("Number of tickets").inputValue()).toBe("2");
+    expect(await page.locator('input[name="numbers"]').count()).toBe(0);
+    expectNoConsoleErrors(errors);
+  });
+
+  for (const theme of ["light", "dark"] as const) {
+    it(`the open grid with numbers chosen and taken passes axe in the ${theme} theme`, async () => {
+      const { page, context } = await openPage({ colorScheme: theme });
+      await useTheme(context, theme);
+      await page.goto(`/competition/${comp.id}`);
+      await hydrated(page);
+      await openGrid(page);
+      await cell(page, "Ticket 7").check();
+      await expectAccessible(page);
+    });
+  }
 });
 
 describe("the skill question gate", () => {

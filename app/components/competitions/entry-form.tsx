@@ -1,5 +1,5 @@
 import { AlertCircle, Loader2, ShoppingBasket } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { WINNER_PUBLICITY_NOTICE } from "~/content/postal";
@@ -11,8 +11,14 @@ import { TicketSelector } from "./ticket-selector";
 
 type EntryError = { title: string; description: string };
 
+// The grid, its paging and its reads load the first time the buyer opens "Choose your numbers".
+const NumberGrid = lazy(() => import("./number-grid"));
+
 type EntryFormProps = {
-  competition: Pick<PublicCompetition, "id" | "entryPricePence" | "skillQuestion" | "skillOptions">;
+  competition: Pick<
+    PublicCompetition,
+    "id" | "entryPricePence" | "skillQuestion" | "skillOptions" | "totalTickets" | "ticketsSold"
+  >;
   maxQuantity: number;
   error?: EntryError;
   /** What the visitor had chosen when the server sent the form back. */
@@ -22,7 +28,9 @@ type EntryFormProps = {
 /**
  * Tickets, the skill question and the price, then two ways on: Proceed to Checkout posts here (the server
  * checks the answer and sends the visitor to /checkout/{id}), Add to Basket posts the same fields to /basket.
- * Both work without JavaScript; with it, checkout stays disabled until an answer is chosen.
+ * Both work without JavaScript (every number then a lucky dip at Pay); with it, checkout stays disabled until an
+ * answer is chosen, and "Choose your numbers" opens the number grid. Chosen numbers go as `numbers` fields and
+ * count toward the quantity; the rest are a lucky dip made by the server.
  */
 export function EntryForm({ competition, maxQuantity, error, submitted }: EntryFormProps) {
   const navigation = useNavigation();
@@ -32,6 +40,8 @@ export function EntryForm({ competition, maxQuantity, error, submitted }: EntryF
   const [answer, setAnswer] = useState(initialAnswer);
   const formRef = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [picking, setPicking] = useState<boolean | null>(null);
 
   // An answer picked before the page became interactive still counts.
   useEffect(() => {
@@ -39,7 +49,8 @@ export function EntryForm({ competition, maxQuantity, error, submitted }: EntryF
     if (checked) setAnswer(checked.value);
   }, []);
 
-  const quantity = Math.max(MIN_TICKETS, clampQuantity(text, maxQuantity));
+  const least = Math.max(MIN_TICKETS, chosen.length);
+  const quantity = Math.max(least, clampQuantity(text, maxQuantity));
   const processing = navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout";
   const errorId = `entry-error-${competition.id}`;
 
@@ -51,6 +62,7 @@ export function EntryForm({ competition, maxQuantity, error, submitted }: EntryF
         <TicketSelector
           text={text}
           quantity={quantity}
+          min={least}
           max={maxQuantity}
           onChange={setText}
           onCommit={() => setText(String(quantity))}
@@ -108,6 +120,38 @@ export function EntryForm({ competition, maxQuantity, error, submitted }: EntryF
           quantity={quantity}
         />
       </div>
+      {hydrated ? (
+        <div>
+          <Button
+            type="button"
+            variant="outline"
+            aria-expanded={picking === true}
+            aria-controls="number-picker"
+            onClick={() => setPicking(!picking)}
+          >
+            Choose your numbers{chosen.length > 0 ? ` (${chosen.length} chosen)` : ""}
+          </Button>
+          {picking === null ? null : (
+            <div id="number-picker" hidden={!picking}>
+              <Suspense fallback={<p className="mt-3 text-sm">Loading the numbers…</p>}>
+                <NumberGrid
+                  competitionId={competition.id}
+                  totalTickets={competition.totalTickets}
+                  ticketsSold={competition.ticketsSold}
+                  quantity={quantity}
+                  maxChosen={maxQuantity}
+                  chosen={chosen}
+                  onChosenChange={setChosen}
+                  onQuantityChange={(n) => setText(String(n))}
+                />
+              </Suspense>
+            </div>
+          )}
+        </div>
+      ) : null}
+      {chosen.map((n) => (
+        <input key={n} type="hidden" name="numbers" value={n} />
+      ))}
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button
           type="submit"

@@ -7,6 +7,8 @@ type TicketSelectorProps = {
   /** What the field shows, which may be mid-edit ("" while retyping). */
   text: string;
   quantity: number;
+  /** The fewest allowed: 1, or more while numbers are chosen (each chosen number is a ticket). */
+  min?: number;
   max: number;
   onChange(text: string): void;
   onCommit(): void;
@@ -15,7 +17,15 @@ type TicketSelectorProps = {
 };
 
 /** − and + step between 1 and the limit and are disabled at each bound; the number can also be typed. */
-export function TicketSelector({ text, quantity, max, onChange, onCommit, error }: TicketSelectorProps) {
+export function TicketSelector({
+  text,
+  quantity,
+  min = MIN_TICKETS,
+  max,
+  onChange,
+  onCommit,
+  error,
+}: TicketSelectorProps) {
   const hydrated = useHydrated();
   const stepButton =
     "inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md border " +
@@ -33,8 +43,8 @@ export function TicketSelector({ text, quantity, max, onChange, onCommit, error 
           className={stepButton}
           aria-label="One ticket fewer"
           aria-controls="ticket-quantity"
-          disabled={!hydrated || quantity <= MIN_TICKETS}
-          onClick={() => onChange(String(Math.max(MIN_TICKETS, quantity - 1)))}
+          disabled={!hydrated || quantity <= min}
+          onClick={() => onChange(String(Math.max(min, quantity - 1)))}
         >
           <Minus aria-hidden="true" className="h-4 w-4" />
         </button>
@@ -43,7 +53,7 @@ export function TicketSelector({ text, quantity, max, onChange, onCommit, error 
           name="quantity"
           type="number"
           inputMode="numeric"
-          min={MIN_TICKETS}
+          min={min}
           max={max}
           step={1}
           required

@@ -11,6 +11,7 @@ import {
   postalEntries,
   prizeClaimLinks,
   prizeClaims,
+  ticketNumbers,
   tickets,
 } from "~/db/schema";
 import { createCompetition } from "~/server/demo/factories.server";
@@ -45,6 +46,7 @@ export async function removeCompetitions(ids: number[]) {
     await tx.delete(prizeClaims).where(inArray(prizeClaims.competitionId, ids));
     await tx.delete(prizeClaimLinks).where(inArray(prizeClaimLinks.competitionId, ids));
     await tx.delete(tickets).where(inArray(tickets.competitionId, ids));
+    await tx.delete(ticketNumbers).where(inArray(ticketNumbers.competitionId, ids));
     const lines = await tx
       .delete(orderLines)
       .where(inArray(orderLines.competitionId, ids))
@@ -88,6 +90,16 @@ export async function addTicketsSoldElsewhere(id: number, extra: number) {
 export async function setTicketsSold(id: number, ticketsSold: number) {
   const { services } = await app();
   await services.db.update(competitions).set({ ticketsSold }).where(eq(competitions.id, id));
+}
+
+/**
+ * Takes numbers of a competition as other buyers would: issued for good (`heldUntil` null) or held until a time.
+ */
+export async function takeNumbers(id: number, numbers: number[], heldUntil: Date | null = null) {
+  const { services } = await app();
+  await services.db
+    .insert(ticketNumbers)
+    .values(numbers.map((ticketNumber) => ({ competitionId: id, ticketNumber, heldUntil })));
 }
 
 /** Sets the sold and held counts at once, as a payment turning a reservation into a sale does. */
