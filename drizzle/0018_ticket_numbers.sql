@@ -33,3 +33,18 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER tickets_register_number AFTER INSERT ON tickets
 	FOR EACH ROW EXECUTE FUNCTION paddock_register_ticket_number();
+--> statement-breakpoint
+-- A buyer waiting on the hold page is woken by whichever process made their payment page (or closed their order):
+-- the payment queue's workers LISTEN on this channel (ADR 027).
+CREATE FUNCTION paddock_notify_checkout_ready() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM pg_notify('checkout_session_ready', NEW.id::text);
+	RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER orders_checkout_ready AFTER UPDATE OF checkout_url, payment_status ON orders
+	FOR EACH ROW WHEN (
+		(NEW.checkout_url IS NOT NULL AND OLD.checkout_url IS DISTINCT FROM NEW.checkout_url)
+		OR (OLD.payment_status = 'pending' AND NEW.payment_status <> 'pending')
+	)
+	EXECUTE FUNCTION paddock_notify_checkout_ready();

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startCheckoutPaymentQueue } from "~/server/checkout/checkout.server";
@@ -210,6 +211,49 @@ describe("a flash sale beyond the provider's rate", () => {
     if (!started.ok) throw new Error(started.message);
     expect(await holdStatus(h.services, { userId: stranger?.id ?? "", orderId: started.orderId })).toBeUndefined();
     expect(await holdStatus(h.services, { userId: owner?.id ?? "", orderId: "not-a-uuid" })).toBeUndefined();
+  });
+
+  it("a buyer waiting on one process is answered as soon as another process makes their payment page", {
+    timeout: 15_000,
+  }, async () => {
+    await drainBucket();
+    const comp = await h.createCompetition({ totalTickets: 100 });
+    const [buyer] = await buyers(1);
+    const started = await h.checkout(buyer as { id: string; email: string }, [
+      { competitionId: comp.id, quantity: 1, skillAnswer: CORRECT },
+    ]);
+    if (!started.ok || !started.held) throw new Error("expected a queued order");
+    // This process's worker listens for other processes' sessions (a NOTIFY from a trigger on orders).
+    const running = startCheckoutPaymentQueue(h.services);
+    try {
+      // The long wait (20 s, longer than this test may run) ends when the order's payment page is recorded
+      // by "another process": here, an UPDATE made directly in SQL.
+      const waiting = holdStatus(h.services, { userId: buyer?.id ?? "", orderId: started.orderId, waitMs: 20_000 });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await h.services.db.execute(
+        sql`update orders set checkout_url = 'https://pay.example/x', queued_at = null where id = ${started.orderId}`,
+      );
+      expect(await waiting).toEqual({ state: "ready", url: "https://pay.example/x" });
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it("stopping the process answers every waiting buyer at once (their tickets still held)", {
+    timeout: 15_000,
+  }, async () => {
+    await drainBucket();
+    const comp = await h.createCompetition({ totalTickets: 100 });
+    const [buyer] = await buyers(1);
+    const started = await h.checkout(buyer as { id: string; email: string }, [
+      { competitionId: comp.id, quantity: 1, skillAnswer: CORRECT },
+    ]);
+    if (!started.ok || !started.held) throw new Error("expected a queued order");
+    const running = startCheckoutPaymentQueue(h.services);
+    const waiting = holdStatus(h.services, { userId: buyer?.id ?? "", orderId: started.orderId, waitMs: 20_000 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await running.stop();
+    expect(await waiting).toMatchObject({ state: "queued", ticketCount: 1 });
   });
 
   it("a request's own copy of the services (its logger) wakes the process's worker", async () => {

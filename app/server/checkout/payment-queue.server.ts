@@ -225,9 +225,14 @@ export async function placeInQueue(db: Executor, order: Pick<QueuedOrder, "id" |
   return (row?.ahead ?? 0) + 1;
 }
 
-/** Sessions recorded (or given up) by this process, by order id: waiting requests are told at once. */
+/**
+ * Sessions recorded (or orders closed) by any process, by order id: waiting requests are told at once. This process's
+ * worker tells them directly; the others' reach it by NOTIFY on READY_CHANNEL (a trigger on orders), which the worker
+ * LISTENs to. "stopping" ends every wait when the process shuts down.
+ */
 const sessionEvents = new EventEmitter();
 sessionEvents.setMaxListeners(0);
+const READY_CHANNEL = "checkout_session_ready";
 
 /**
  * Resolves when this process has made (or given up) the order's session, or after `ms`: the caller then reads the
@@ -242,10 +247,12 @@ export function sessionSettled(orderId: string, ms: number): Promise<void> {
     const finish = () => {
       clearTimeout(timer);
       sessionEvents.off("ready", done);
+      sessionEvents.off("stopping", finish);
       resolve();
     };
     const timer = setTimeout(finish, ms);
     sessionEvents.on("ready", done);
+    sessionEvents.on("stopping", finish);
   });
 }
 
@@ -296,6 +303,12 @@ export function startPaymentQueue(services: Services, open: OpenSession, giveUp:
         again = false;
       });
   };
+  const listening = services.handle
+    .listen(READY_CHANNEL, (orderId) => sessionEvents.emit("ready", orderId))
+    .catch((error) => {
+      services.logger.warn({ err: error }, "payment queue could not listen; waits end by their own timeout");
+      return null;
+    });
   const queue: PaymentQueue = {
     kick: () => schedule(0),
     drainOnce,
@@ -303,6 +316,9 @@ export function startPaymentQueue(services: Services, open: OpenSession, giveUp:
       stopped = true;
       clearTimeout(timer);
       queues.delete(services.handle);
+      // Buyers waiting on this process are answered now ("still held"); their pages ask again elsewhere.
+      sessionEvents.emit("stopping");
+      await (await listening)?.();
       await running;
     },
   };
