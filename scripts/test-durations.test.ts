@@ -16,11 +16,12 @@ describe("the slowest-first order of test files", () => {
     expect(slowestFirst(["d", "c"], (f) => durations[f])).toEqual(["d", "c"]);
   });
 
-  it("reads each file's seconds from a Vitest JSON report, by path from the root, and merges them sorted", () => {
+  it("reads each file's seconds from a Vitest JSON report (the longer of two), by path, and merges them sorted", () => {
     const report = {
       testResults: [
         { name: "/repo/tests/integration/b.test.ts", startTime: 1_000, endTime: 13_349 },
         { name: "/repo/tests/integration/a.test.ts", startTime: 0, endTime: 950 },
+        { name: "/repo/tests/integration/b.test.ts", startTime: 0, endTime: 4_000 },
       ],
     };
     expect(durationsOf(report, "/repo", "integration:")).toEqual({
