@@ -134,5 +134,9 @@ if (area !== "all" && !(area in AREAS)) {
   process.exit(2);
 }
 let status = 0;
-for (const name of area === "all" ? Object.keys(AREAS) : [area]) status ||= run(name, extra);
+// `all` runs every area even when one fails, and exits with the first failure's status.
+for (const name of area === "all" ? Object.keys(AREAS) : [area]) {
+  const code = run(name, extra);
+  status ||= code;
+}
 process.exit(status);
