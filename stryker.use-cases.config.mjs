@@ -1,10 +1,12 @@
-// Mutation testing of the money and ticket use-cases against the integration tests on the embedded database:
-// `npm run test:mutation:use-cases`. Slow (every mutant runs the related integration files); not in CI. One module at
-// a time, with the integration files that exercise it:
-// `MUTATION_TESTS=tests/integration/draws.test.ts npm run test:mutation:use-cases -- --mutate <file>`.
+// Mutation testing of the money, ticket and fairness use-cases against the integration tests (PostgreSQL when
+// TEST_DATABASE_URL is set, else the embedded database). Slow (every mutant runs the integration tests that cover
+// it); not in CI. One area at a time, each with its modules and the integration files that exercise them
+// (scripts/mutation-use-cases.mjs): `npm run test:mutation:use-cases -- <checkout|fulfilment|protection|...|all>`.
 import domain from "./stryker.config.mjs";
 
 process.env.MUTATION_SCOPE = "use-cases";
+/** The area scripts/mutation-use-cases.mjs runs: each area has its own reports and incremental file. */
+const area = process.env.MUTATION_AREA ?? "use-cases";
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -20,8 +22,10 @@ export default {
     "app/server/draws/manifest.server.ts",
     "app/server/draws/select.server.ts",
   ],
-  htmlReporter: { fileName: "reports/mutation/use-cases.html" },
-  jsonReporter: { fileName: "reports/mutation/use-cases.json" },
+  htmlReporter: { fileName: `reports/mutation/use-cases-${area}.html` },
+  jsonReporter: { fileName: `reports/mutation/use-cases-${area}.json` },
+  // `-- <area> --incremental` re-runs only the mutants whose code or covering tests changed since the last run.
+  incrementalFile: `reports/mutation/incremental-${area}.json`,
   thresholds: { high: 90, low: 80, break: null },
   timeoutMS: 60_000,
   // The initial run is every integration file on the embedded database with per-test coverage.

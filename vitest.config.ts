@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { SlowestFirstSequencer } from "./tests/support/slowest-first";
 import { assetsInlineLimit } from "./vite.assets";
 import { e2eProjects } from "./vitest.e2e.projects";
 
@@ -20,6 +21,8 @@ export default defineConfig({
   ...shared,
   test: {
     maxWorkers: 2,
+    // The slowest files start first (tests/durations.json), so the two workers end together.
+    sequence: { sequencer: SlowestFirstSequencer },
     projects: [
       {
         ...shared,

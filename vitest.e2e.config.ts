@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { SlowestFirstSequencer } from "./tests/support/slowest-first";
 import { e2eProjects } from "./vitest.e2e.projects";
 
 /**
@@ -10,6 +11,8 @@ export default defineConfig({
   test: {
     maxWorkers: 2,
     minWorkers: 1,
+    // The slowest files start first (tests/durations.json), so the two processes end together.
+    sequence: { sequencer: SlowestFirstSequencer },
     poolOptions: { forks: { isolate: false } },
     projects: e2eProjects({ singleFork: false }),
   },

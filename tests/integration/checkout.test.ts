@@ -213,22 +213,39 @@ describe("the server decides", () => {
     const key = crypto.randomUUID();
     const line = { competitionId: comp.id, quantity: 1, skillAnswer: CORRECT };
     const provider = gateProvider();
+    const gated = h.services.payments;
+    let providerAnswered = false;
+    h.services.payments = {
+      ...gated,
+      async createCheckoutSession(input) {
+        const session = await gated.createCheckoutSession(input);
+        providerAnswered = true;
+        return session;
+      },
+    };
+    const transactions = vi.spyOn(h.services.db, "transaction");
     try {
       const first = h.checkout(buyer, [line], { key });
       await expect.poll(() => provider.calls.length).toBe(1);
-      let repeatSettled = false;
+      let repeatAfterProvider: boolean | undefined;
       const repeat = h.checkout(buyer, [line], { key }).finally(() => {
-        repeatSettled = true;
+        repeatAfterProvider = providerAnswered;
       });
-      // The repeat finds the order and waits for the creator; it does not answer before the provider does.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(repeatSettled).toBe(false);
+      // The repeat finds the order (its transaction has returned it as not new) while the first request is at the
+      // provider, waits for the creator, and does not answer before the provider does.
+      const notNew = (r: { type: string; value?: unknown }) =>
+        r.type === "fulfilled" && (r.value as { isNew?: boolean } | undefined)?.isNew === false;
+      const foundAgain = () => transactions.mock.settledResults.some(notNew);
+      await expect.poll(foundAgain, { timeout: 30_000 }).toBe(true);
+      expect(repeatAfterProvider).toBeUndefined();
       provider.release();
       const [a, b] = await Promise.all([first, repeat]);
       if (!a.ok || !b.ok) throw new Error("a request was refused");
+      expect(repeatAfterProvider).toBe(true);
       expect(b).toEqual(a);
       expect(provider.calls).toEqual([a.orderId]);
     } finally {
+      transactions.mockRestore();
       provider.restore();
     }
   });

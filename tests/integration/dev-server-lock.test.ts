@@ -3,7 +3,6 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { acquireLock } from "../support/dev-server";
 
@@ -20,10 +19,13 @@ describe("the development server's lock", () => {
     const releaseFirst = await acquireLock(file);
     expect(readFileSync(file, "utf8")).toBe(String(process.pid));
     let second: (() => void) | undefined;
-    const waiting = acquireLock(file).then((release) => {
+    let busy = 0;
+    const waiting = acquireLock(file, () => busy++).then((release) => {
       second = release;
     });
-    await sleep(400);
+    // The second has found the lock held four times (as many looks as the fixed 400 ms this replaces gave on a quiet
+    // machine, and never fewer on a busy one) and has not taken it.
+    await expect.poll(() => busy, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
     expect(second).toBeUndefined();
     releaseFirst();
     await waiting;
@@ -42,11 +44,13 @@ describe("the development server's lock", () => {
     const holder = Number(process.ppid);
     writeFileSync(file, String(holder));
     let taken = false;
-    const attempt = acquireLock(file).then((r) => {
+    let busy = 0;
+    const attempt = acquireLock(file, () => busy++).then((r) => {
       taken = true;
       r();
     });
-    await sleep(400);
+    // It has found the live holder's lock four times and left it alone.
+    await expect.poll(() => busy, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
     expect(taken).toBe(false);
     rmSync(file);
     await attempt;

@@ -3,8 +3,9 @@
 // mutation run (docs/quality.md); each assertion was seen to fail with its line broken.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { basketItems, funnelEvents, notifications } from "~/db/schema";
+import { basketItems, funnelEvents, notifications, orders } from "~/db/schema";
 import { formatPence } from "~/domain/money";
+import { refundOrder } from "~/server/checkout/fulfilment.server";
 import { CORRECT, createCheckoutHarness, type Harness } from "./checkout-harness";
 
 let h: Harness;
@@ -103,5 +104,33 @@ describe("a paid order of one ticket", () => {
         link: "/account",
       },
     ]);
+  });
+});
+
+// Issue 26: a refund the provider answers without an error but does not carry out (its status "failed" or "canceled")
+// is not a refund: the order keeps waiting for one, with the provider's answer for staff, and the buyer is not told.
+describe("a refund the provider answers but does not make", () => {
+  it.each(["failed", "canceled"])("keeps the order waiting when the refund is %s, and says so", async (status) => {
+    const comp = await h.createCompetition({ ticketsSold: 0 });
+    const { orderId, buyer } = await h.paidOrder(comp.id, 1);
+    await h.services.db.update(orders).set({ paymentStatus: "refunded" }).where(eq(orders.id, orderId));
+    const real = h.services.payments;
+    h.services.payments = { ...real, refund: async () => ({ id: "re_answered", status }) };
+    try {
+      expect(await refundOrder(h.services, orderId, "pi_answered")).toBe(false);
+    } finally {
+      h.services.payments = real;
+    }
+    expect(await h.order(orderId)).toMatchObject({
+      paymentStatus: "refunded",
+      refundedAt: null,
+      refundAttempts: 1,
+      refundLastError: `The provider answered that refund re_answered ${status}.`,
+    });
+    expect(await h.mailTo(buyer.email, "order-refunded")).toHaveLength(0);
+    // Once the provider makes it, the order is refunded and the buyer told.
+    expect(await refundOrder(h.services, orderId)).toBe(true);
+    expect(await h.order(orderId)).toMatchObject({ refundedAt: expect.any(Date), refundAttempts: 2 });
+    expect(await h.mailTo(buyer.email, "order-refunded")).toHaveLength(1);
   });
 });

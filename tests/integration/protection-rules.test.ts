@@ -1,13 +1,16 @@
 // Player protection's rules one by one, against the database: who may enter and why not (with the exact messages a
 // buyer reads), and what each protection records (the audit row, the consent ledger, the e-mail). Written for the
 // survivors of the use-case mutation run (docs/quality.md); each test was seen to fail with its rule broken.
-import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, consentRecords, emailOutbox, profiles, siteSettings } from "~/db/schema";
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { auditLog, consentRecords, emailOutbox, newsletterSubscriptions, profiles, siteSettings } from "~/db/schema";
+import { DOB_MESSAGES } from "~/domain/date-of-birth";
+import { formatUkDateTime } from "~/domain/london-format";
 import { DEFAULT_SITE_SETTINGS, paidEntryClosedMessage, settingsToRows } from "~/domain/site-settings";
 import {
   checkCanEnter,
   confirmEligibility,
+  getProtectionStatus,
   paidEntryBlock,
   pauseAccount,
   protectionForOrder,
@@ -175,5 +178,175 @@ describe("what each protection records", () => {
     expect(mail[0]?.text).toContain("cannot be ended early");
     expect(mail[0]?.text).toContain("we will not send you marketing e-mails");
     expect((await canEnter(buyer.id))?.code).toBe("self_excluded");
+  });
+});
+
+// Second pass (issue 26): what a protection does to one already running, which refusal comes first, what the
+// status shows once a protection has ended, and the rest of what self-exclusion and confirming change.
+describe("protections over time", () => {
+  const DAY = 24 * 3_600_000;
+  const eligible = () => buyerWithProfile({ dateOfBirth: "1990-01-01", country: "GB" });
+  const untilOf = async (userId: string, action: string) =>
+    (await auditOf(userId, action)).map((r) => (r.data as { until: string }).until);
+  /** The status shows `until` while the protection runs; a day after it, none, and entry is open again. */
+  async function expectRunsUntil(userId: string, key: "pausedUntil" | "excludedUntil", until: string | undefined) {
+    expect((await getProtectionStatus(h.services, userId, NOW))[key]?.toISOString()).toBe(until);
+    const later = new Date(new Date(until as string).getTime() + DAY);
+    expect((await getProtectionStatus(h.services, userId, later))[key]).toBeNull();
+    expect(await checkCanEnter(h.services.db, userId, 100, later)).toBeNull();
+    return later;
+  }
+
+  it("never shortens a running pause, and starts an ended one again from now", async () => {
+    const buyer = await eligible();
+    await pauseAccount(h.services, buyer.id, 30, NOW);
+    await pauseAccount(h.services, buyer.id, 1, NOW);
+    const [thirty, again] = await untilOf(buyer.id, "protection.pause");
+    expect(again).toBe(thirty);
+    // After the 30 days the pause has ended, and a new one counts from then.
+    const later = await expectRunsUntil(buyer.id, "pausedUntil", thirty);
+    await pauseAccount(h.services, buyer.id, 1, later);
+    const [, , fresh] = await untilOf(buyer.id, "protection.pause");
+    const length = new Date(fresh as string).getTime() - later.getTime();
+    expect(length).toBeGreaterThanOrEqual(DAY - 3_600_000);
+    expect(length).toBeLessThanOrEqual(DAY + 3_600_000);
+  });
+
+  it("never shortens a running self-exclusion, and refuses a length it does not offer with its words", async () => {
+    const buyer = await eligible();
+    expect(await selfExclude(h.services, buyer.id, 2, NOW)).toEqual({
+      ok: false,
+      message: "Self-exclusion lasts from 6 months to 5 years.",
+    });
+    expect(await auditOf(buyer.id, "protection.self_exclusion")).toEqual([]);
+    await selfExclude(h.services, buyer.id, 12, NOW);
+    await selfExclude(h.services, buyer.id, 6, NOW);
+    const [year, again] = await untilOf(buyer.id, "protection.self_exclusion");
+    expect(again).toBe(year);
+    await expectRunsUntil(buyer.id, "excludedUntil", year);
+  });
+
+  it("puts self-exclusion before a pause, and a pause before eligibility, with the end date in the words", async () => {
+    const buyer = await buyerWithProfile({ confirmed: false });
+    await pauseAccount(h.services, buyer.id, 7, NOW);
+    const [paused] = await untilOf(buyer.id, "protection.pause");
+    expect(await canEnter(buyer.id)).toEqual({
+      code: "paused",
+      message:
+        `Your account is paused until ${formatUkDateTime(new Date(paused as string))}. ` +
+        "You can enter again after that.",
+    });
+    await selfExclude(h.services, buyer.id, 6, NOW);
+    const [excluded] = await untilOf(buyer.id, "protection.self_exclusion");
+    expect(await canEnter(buyer.id)).toEqual({
+      code: "self_excluded",
+      message:
+        `You have self-excluded until ${formatUkDateTime(new Date(excluded as string))}. ` +
+        "You cannot enter competitions during this time.",
+    });
+    const [mail] = await h.services.db.select().from(emailOutbox).where(eq(emailOutbox.to, buyer.email));
+    expect(mail?.text).toContain(`until ${formatUkDateTime(new Date(excluded as string))} (UK time)`);
+  });
+
+  it("shows a raised limit as pending until it applies, and an account with no protections as such", async () => {
+    const buyer = await eligible();
+    expect(await getProtectionStatus(h.services, buyer.id, NOW)).toMatchObject({
+      monthlyLimitPence: null,
+      pendingLimitPence: null,
+      pendingLimitEffectiveAt: null,
+      spentThisMonthPence: 0,
+      pausedUntil: null,
+      excludedUntil: null,
+    });
+    await setMonthlyLimit(h.services, buyer.id, 1000, NOW);
+    const raised = await setMonthlyLimit(h.services, buyer.id, 3000, NOW);
+    if (!raised.ok) throw new Error(raised.message);
+    expect(await getProtectionStatus(h.services, buyer.id, NOW)).toMatchObject({
+      monthlyLimitPence: 1000,
+      pendingLimitPence: 3000,
+      pendingLimitEffectiveAt: raised.effectiveAt,
+    });
+    expect(await getProtectionStatus(h.services, buyer.id, raised.effectiveAt)).toMatchObject({
+      monthlyLimitPence: 3000,
+      pendingLimitPence: null,
+    });
+    const stranger = await h.createBuyer({ eligible: false });
+    await h.services.db.delete(profiles).where(eq(profiles.userId, stranger.id));
+    expect((await getProtectionStatus(h.services, stranger.id, NOW)).eligibility).toEqual({
+      confirmed: false,
+      dateOfBirth: null,
+      country: null,
+    });
+    expect(await paidEntryBlock(h.services.db, stranger.id)).toBeNull();
+  });
+
+  it("ends the newsletter of each address self-exclusion covers, in any case, and sends the mail at once", async () => {
+    const buyer = await eligible();
+    const subscribe = (email: string, unsubscribedAt: Date | null = null) => ({
+      email,
+      name: "Reader",
+      consentText: "Yes please",
+      consentedAt: NOW,
+      consentSource: "test",
+      unsubscribeToken: crypto.randomUUID(),
+      unsubscribedAt,
+    });
+    const earlier = new Date(NOW.getTime() - DAY);
+    const other = `someone-else-${buyer.id.slice(0, 8)}@example.test`;
+    await h.services.db
+      .insert(newsletterSubscriptions)
+      .values([subscribe(buyer.email.toUpperCase()), subscribe(other)]);
+    const kick = vi.spyOn(h.services.mail, "kick");
+    try {
+      await selfExclude(h.services, buyer.id, 6, NOW);
+      expect(kick).toHaveBeenCalled();
+    } finally {
+      kick.mockRestore();
+    }
+    const rows = await h.services.db
+      .select({ email: newsletterSubscriptions.email, unsubscribedAt: newsletterSubscriptions.unsubscribedAt })
+      .from(newsletterSubscriptions)
+      .where(inArray(newsletterSubscriptions.email, [buyer.email.toUpperCase(), other]));
+    expect(rows.find((r) => r.email === other)?.unsubscribedAt).toBeNull();
+    expect(rows.find((r) => r.email !== other)?.unsubscribedAt).toEqual(NOW);
+    // An address already unsubscribed keeps the date it left.
+    const gone = await eligible();
+    await h.services.db.insert(newsletterSubscriptions).values(subscribe(gone.email, earlier));
+    await selfExclude(h.services, gone.id, 6, NOW);
+    const [left] = await h.services.db
+      .select({ unsubscribedAt: newsletterSubscriptions.unsubscribedAt })
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, gone.email));
+    expect(left?.unsubscribedAt).toEqual(earlier);
+  });
+
+  it("records a second confirmation over the first, and names the field each refusal is about", async () => {
+    const buyer = await buyerWithProfile({ confirmed: false });
+    const answers = { dateOfBirth: "1990-01-01", country: "GB" as const, acceptTerms: true };
+    expect(await confirmEligibility(h.services, buyer.id, answers, NOW)).toEqual({ ok: true });
+    const later = new Date(NOW.getTime() + DAY);
+    const moved = { ...answers, dateOfBirth: "1991-02-03", country: "IE" as const };
+    expect(await confirmEligibility(h.services, buyer.id, moved, later)).toEqual({ ok: true });
+    const [profile] = await h.services.db.select().from(profiles).where(eq(profiles.userId, buyer.id));
+    expect(profile).toMatchObject({ dateOfBirth: "1991-02-03", country: "IE", eligibilityConfirmedAt: later });
+    const refusal = (input: Partial<typeof answers>) =>
+      confirmEligibility(h.services, buyer.id, { ...answers, ...(input as object) } as typeof answers, NOW);
+    expect(await refusal({ acceptTerms: "true" as unknown as boolean })).toEqual({
+      ok: false,
+      message: "You must accept the terms and conditions",
+      field: "acceptTerms",
+    });
+    expect(await refusal({ country: "FR" as "GB" })).toMatchObject({ ok: false, field: "country" });
+    expect(await refusal({ dateOfBirth: "2026-02-30" })).toEqual({
+      ok: false,
+      message: DOB_MESSAGES.real,
+      field: "dateOfBirth",
+    });
+    expect(await refusal({ dateOfBirth: "2026-07-01" })).toEqual({
+      ok: false,
+      message: DOB_MESSAGES.past,
+      field: "dateOfBirth",
+    });
+    expect(await refusal({ dateOfBirth: "2010-01-01" })).toMatchObject({ ok: false, field: "dateOfBirth" });
   });
 });

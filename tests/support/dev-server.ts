@@ -26,8 +26,11 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Takes the lock file, waiting while another running process holds it. */
-export async function acquireLock(file: string): Promise<() => void> {
+/**
+ * Takes the lock file, waiting while another running process holds it. `onBusy` is told each time it finds the lock
+ * held and waits (a test waits for that instead of for a fixed time).
+ */
+export async function acquireLock(file: string, onBusy?: () => void): Promise<() => void> {
   for (;;) {
     try {
       const fd = openSync(file, "wx");
@@ -40,7 +43,10 @@ export async function acquireLock(file: string): Promise<() => void> {
     const holder = Number.parseInt(readFileSafe(file), 10);
     // A holder that has only just created the file has not written its id yet: wait for it like any holder.
     if (Number.isInteger(holder) && !alive(holder)) rmSync(file, { force: true });
-    else await sleep(RETRY_MS);
+    else {
+      onBusy?.();
+      await sleep(RETRY_MS);
+    }
   }
 }
 
