@@ -54,8 +54,16 @@ const AREAS = {
     ],
   },
   reservations: {
-    mutate: ["app/server/checkout/reservations.server.ts"],
-    tests: ["checkout", "checkout-guards", "checkout-race", "payment-outcomes", "reconciler", "fulfilment"],
+    mutate: ["app/server/checkout/reservations.server.ts", "app/server/checkout/ticket-numbers.server.ts"],
+    tests: [
+      "checkout",
+      "checkout-guards",
+      "checkout-race",
+      "chosen-numbers",
+      "payment-outcomes",
+      "reconciler",
+      "fulfilment",
+    ],
   },
   draw: {
     mutate: ["app/server/draws/select.server.ts", "app/server/draws/manifest.server.ts"],
