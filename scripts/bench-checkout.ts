@@ -182,6 +182,7 @@ async function main() {
     const payLatency: number[] = [];
     const refusals = new Map<string, number>();
     let errors = 0;
+    const errorStatuses = new Map<number, number>();
     let lostBuyers = 0;
     let lastHeldAt = 0;
     let numbersTaken = 0;
@@ -207,8 +208,10 @@ async function main() {
       const heldAt = performance.now();
       checkoutLatency.push(heldAt - t0);
       if (!res.ok || !body.url || !body.orderId) {
-        if (res.status === 409) refusals.set(body.error ?? "?", (refusals.get(body.error ?? "?") ?? 0) + 1);
-        else errors++;
+        // Refusals naming numbers are counted together: "Ticket N was taken …".
+        const reason = (body.error ?? "?").replace(/\d+/g, "N");
+        if (res.status === 409) refusals.set(reason, (refusals.get(reason) ?? 0) + 1);
+        else errorStatuses.set(res.status, (errorStatuses.get(res.status) ?? 0) + 1);
         return false;
       }
       // Held: the buyer has been told their tickets are theirs until heldUntil (or is at the payment page).
@@ -343,7 +346,9 @@ async function main() {
       `  ${settings.BENCH_PAY === "1" ? "orders paid:           " : "at the payment page:   "} ${sold} ` +
         `(${paidOrders} paid in the database) in ${elapsed.toFixed(2)} s → ` +
         `${perSecond(sold)} orders/s`,
-      `  checkout requests:      ${BUYERS} → ${perSecond(BUYERS)} requests/s; refused: ${refused}; errors: ${errors}`,
+      `  checkout requests:      ${BUYERS} → ${perSecond(BUYERS)} requests/s; refused: ${refused}; ` +
+        `errors: ${errors + [...errorStatuses.values()].reduce((a, b) => a + b, 0)}` +
+        (errorStatuses.size > 0 ? ` (${[...errorStatuses].map(([s, n]) => `${n} × ${s}`).join(", ")})` : ""),
       `  create-payment latency: ${latency(sortedCheckout)} (all ${BUYERS} requests)`,
       `  held:                   ${holdLatency.length} buyers, ${latency(sortedHold)}, ${holdsPerSecond.toFixed(0)}/s`,
       `  payment page ready:     ${pageLatency.length} buyers, ` +
