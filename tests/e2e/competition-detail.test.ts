@@ -270,12 +270,14 @@ describe("choosing numbers", () => {
     await page.getByRole("radio", { name: "Four" }).check();
     const toCheckout = page.waitForRequest((r) => new URL(r.url()).pathname.startsWith(`/checkout/${grid.id}`));
     await page.getByRole("button", { name: "Proceed to Checkout" }).click();
-    // What the page sends; the checkout page holding these numbers is the server's side (issue 23).
+    // What the page sends, and the review page it leads to, carrying the numbers on to Pay (ADR 031).
     expect(posts).toHaveLength(1);
     const sent = new URLSearchParams(posts[0]);
     expect(sent.getAll("numbers")).toEqual(["17", "1233", "1234"]);
     expect(sent.get("quantity")).toBe("4");
-    expect(new URL((await toCheckout).url()).searchParams.get("quantity")).toBe("4");
+    const review = new URL((await toCheckout).url()).searchParams;
+    expect(review.get("quantity")).toBe("4");
+    expect(review.get("numbers")).toBe("17,1233,1234");
     expectNoConsoleErrors(errors);
   });
 
