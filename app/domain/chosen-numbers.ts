@@ -28,6 +28,9 @@ export function splitNumbersParam(raw: readonly unknown[]): unknown[] {
  */
 export function parseChosenNumbers(raw: readonly unknown[], quantity: number, total: number): ChosenNumbersResult {
   const items = splitNumbersParam(raw).filter((item) => !(typeof item === "string" && item.trim() === ""));
+  if (items.length > MAX_TICKETS) {
+    return { ok: false, message: `You chose ${items.length} numbers: one purchase has at most ${MAX_TICKETS}.` };
+  }
   const numbers: number[] = [];
   for (const item of items) {
     const value =
@@ -40,9 +43,6 @@ export function parseChosenNumbers(raw: readonly unknown[], quantity: number, to
     }
     if (numbers.includes(value)) return { ok: false, message: `You chose ticket ${value} twice.` };
     numbers.push(value);
-  }
-  if (numbers.length > MAX_TICKETS) {
-    return { ok: false, message: `You chose ${numbers.length} numbers: one purchase has at most ${MAX_TICKETS}.` };
   }
   if (numbers.length > quantity) {
     return {
