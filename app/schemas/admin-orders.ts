@@ -2,9 +2,6 @@ import { CANCEL_MESSAGES, ORDER_MESSAGES } from "~/content/admin-orders";
 import { z } from "~/schemas/zod";
 import { formCheck, tooLongMessage } from "./form";
 
-/** The dashboard's latest paid orders (the spec's 50) and the days its chart covers. */
-export const LATEST_PAID_ORDERS = 50;
-export const CHART_DAYS = 30;
 export const REASON_MAX = 500;
 
 const reasonField = (required: string) =>
