@@ -3,6 +3,9 @@
 import { londonDayKey } from "./daily-series";
 import { formatUkDay, parseUkDay } from "./table-query";
 
+/** The dashboard shows the first few of each list, each with a link to the full, filtered list page. */
+export const DASHBOARD_TOP = 5;
+
 export const PERIOD_RANGES = ["7", "30", "90"] as const;
 export type PeriodRange = (typeof PERIOD_RANGES)[number] | "custom";
 export const DEFAULT_RANGE = "30";

@@ -2,16 +2,14 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, type SQL,
 import type { FunnelStage } from "~/db/constants";
 import { competitions, funnelEvents, orders, tickets } from "~/db/schema";
 import { fillDays, startOfDay } from "~/domain/daily-series";
-import { type DashboardPeriod, type DaySpan, daysOf, shiftDay } from "~/domain/dashboard-period";
+import { DASHBOARD_TOP, type DashboardPeriod, type DaySpan, daysOf, shiftDay } from "~/domain/dashboard-period";
 import { LONDON_TIME_ZONE } from "~/domain/london-time";
 import { SELL_THROUGH_WINDOW_DAYS, sellThrough } from "~/domain/sell-through";
 import type { Services } from "../platform/services.server";
 import { linesOf, orderSummaryColumns, refundColumns, refundFailed } from "./orders.server";
 
 const DAY_MS = 86_400_000;
-/** The dashboard shows the first few of each list, each with a link to the full, filtered list page. */
-export const DASHBOARD_TOP = 5;
-export const DASHBOARD_LATEST_ORDERS = 10;
+const DASHBOARD_LATEST_ORDERS = 10;
 /** The most the funnel table shows when asked for all of it. */
 const LIST_LIMIT = 50;
 
