@@ -33,7 +33,7 @@ function versus({ current, previous }: Compared, format: (n: number) => string, 
 export function StatCards({ cards, period }: { cards: StatCardsView; period: DashboardPeriod }) {
   const items = [
     {
-      label: "Revenue",
+      label: "Total Revenue",
       id: "revenue",
       value: formatPence(cards.revenuePence.current),
       note: `${versus(cards.revenuePence, formatPence, period)}. Paid orders, net of refunds.`,
@@ -48,10 +48,10 @@ export function StatCards({ cards, period }: { cards: StatCardsView; period: Das
       ].join("; "),
     },
     {
-      label: "Paid Orders",
+      label: "Total Orders",
       id: "orders",
       value: number(cards.paidOrders.current),
-      note: versus(cards.paidOrders, number, period),
+      note: `Paid; ${versus(cards.paidOrders, number, period)}`,
     },
     {
       label: "Active Competitions",
