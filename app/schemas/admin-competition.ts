@@ -1,11 +1,9 @@
-import { COMPETITION_STATUSES } from "~/db/constants";
 import { type CompetitionField, type CompetitionValues, SCHEDULE_MESSAGES } from "~/domain/competition-lifecycle";
 import { londonWallTimeToInstant, toLondonWallTime } from "~/domain/london-time";
 import { poundsToPence } from "~/domain/money";
 import { z } from "~/schemas/zod";
 import { checkboxField, formCheck, isBlank, REQUIRED_MESSAGE, singleLineField, tooLongMessage } from "./form";
 import { DbIdSchema } from "./ids";
-import { searchText } from "./search-text";
 
 /**
  * The competition form, parsed with conform (`parseSubmission`) in the browser for instant feedback and on the server
@@ -197,21 +195,4 @@ export function competitionCopyDefaults(values: CompetitionValues): CompetitionF
     goLiveAt: "",
     endDate: "",
   };
-}
-
-export const ADMIN_COMPETITIONS_PAGE_SIZE = 25;
-
-export const AdminCompetitionQuerySchema = z.object({
-  q: searchText(100),
-  status: z.enum(COMPETITION_STATUSES).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
-});
-export type AdminCompetitionQuery = z.infer<typeof AdminCompetitionQuerySchema>;
-
-export function parseAdminCompetitionQuery(params: URLSearchParams): AdminCompetitionQuery {
-  return AdminCompetitionQuerySchema.parse({
-    q: params.get("q") ?? "",
-    status: params.get("status") || undefined,
-    page: params.get("page") ?? 1,
-  });
 }

@@ -102,3 +102,85 @@ describe("the staff tables on a phone", () => {
     );
   }
 });
+
+describe("a staff list by keyboard", () => {
+  it(
+    "filters, sorts both ways by a heading and pages through the competitions, every step a shareable address",
+    async () => {
+      const tag = `Rug${Math.random().toString(36).slice(2, 7)}`;
+      for (let i = 0; i < 30; i++)
+        await createCompetition({ title: `${tag} drafted ${i}`, status: "draft", ticketsSold: i, totalTickets: 100 });
+      // The same words on a live one, which the status filter must leave out.
+      await createCompetition({ title: `${tag} live`, ticketsSold: 99, totalTickets: 100 });
+      const { page, errors } = await staffPage(["admin"]);
+      await goto(page, "/admin/competitions");
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute("name") ?? "");
+      const sold = () => page.locator("tr[data-competition-id] td:nth-child(3)").allInnerTexts();
+      const soldRange = (from: number, to: number, step: number) =>
+        Array.from({ length: Math.abs(to - from) + 1 }, (_, i) => `${from + i * step} / 100`);
+
+      await page.getByLabel("Search", { exact: true }).focus();
+      await page.keyboard.type(tag);
+      await page.keyboard.press("Tab");
+      expect(await focused()).toBe("status");
+      await page.keyboard.press("d"); // "Draft"
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Apply");
+      await page.keyboard.press("Enter");
+      await page.waitForURL((url) => url.searchParams.get("status") === "draft");
+      await eventually(() => page.getByText("30 competitions").count()).toBe(1);
+
+      // Sold sorts most first, then, asked again, fewest first.
+      const heading = page.getByRole("columnheader", { name: "Sold / total" });
+      await heading.getByRole("link").focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL((url) => url.searchParams.get("sort") === "sold");
+      await eventually(() => heading.getAttribute("aria-sort")).toBe("descending");
+      expect(await sold()).toEqual(soldRange(29, 5, -1));
+      await heading.getByRole("link").focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL((url) => url.searchParams.get("dir") === "asc");
+      await eventually(() => heading.getAttribute("aria-sort")).toBe("ascending");
+      expect(await sold()).toEqual(soldRange(0, 24, 1));
+      expect(await page.getByText("Showing 1–25 of 30").count()).toBe(1);
+
+      const pager = page.getByRole("navigation", { name: "Competitions table: pages" });
+      await pager.getByRole("link", { name: "Next page" }).focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL((url) => url.searchParams.get("page") === "2");
+      await eventually(sold).toEqual(soldRange(25, 29, 1));
+      expect(await page.locator('[aria-current="page"]').filter({ hasText: "2" }).count()).toBe(1);
+      // The filters and sort came along, so this address is the view to share.
+      const shared = new URL(page.url());
+      expect(Object.fromEntries(shared.searchParams)).toEqual({
+        q: tag,
+        status: "draft",
+        sort: "sold",
+        dir: "asc",
+        page: "2",
+      });
+      await expectAccessible(page);
+      expectNoUnexpectedErrors(errors);
+
+      // The same view on a phone in the light theme, and the lists' error states, pass axe without widening the page.
+      const phone = await staffPage(["admin"], "light", { width: 390, height: 844 });
+      for (const path of [
+        `${shared.pathname}${shared.search}`,
+        "/admin/audit?from=32/13/2026&to=01/01/2026",
+        "/admin?range=custom&from=2026-01-01&to=nonsense",
+        "/admin?range=7",
+        "/admin/complaints?status=all&sort=name",
+      ]) {
+        await goto(phone.page, path);
+        await expectAccessible(phone.page);
+        expect(await phone.page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+      }
+      await goto(phone.page, "/admin/audit?from=32/13/2026");
+      expect(await phone.page.getByText("Enter the date as dd/mm/yyyy, for example 21/11/2026.").count()).toBe(1);
+      expectNoUnexpectedErrors(phone.errors);
+    },
+    JOURNEY.timeout,
+  );
+});

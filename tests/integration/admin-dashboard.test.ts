@@ -5,6 +5,7 @@ import * as dashboardPage from "~/routes/admin/dashboard";
 import * as orderPage from "~/routes/admin/order";
 import * as competitionPage from "~/routes/catalogue/competition";
 import type { Dashboard } from "~/server/admin/dashboard.server";
+import { createPaidOrder } from "~/server/demo/factories.server";
 import { CLIENT_IP_HEADER } from "~/server/platform/auth.server";
 import { makeRequest, run, signedInAs, visitor } from "./auth-helpers";
 import { CORRECT, createCheckoutHarness, type Harness, WRONG } from "./checkout-harness";
@@ -71,12 +72,14 @@ describe("the dashboard", () => {
     expect(page.status).toBe(200);
     const dashboard = page.data.dashboard as Dashboard;
     expect(dashboard.cards).toEqual({
-      revenuePence: revenue,
+      revenuePence: { current: revenue, previous: 0 },
+      tickets: { current: 14, previous: 0 },
       paidTickets: 13,
       postalEntries: 1,
       activeCompetitions: 2,
-      totalOrders: 3,
+      paidOrders: { current: 3, previous: 0 },
     });
+    expect(dashboard.period).toMatchObject({ range: "30", days: 30, problem: null });
     expect(dashboard.latest.map((o) => o.id).sort()).toEqual([wrong, right, bulk].sort());
     expect(dashboard.latest[0]?.lines[0]).toMatchObject({ competitionId: quick.id, quantity: 10 });
 
@@ -92,7 +95,7 @@ describe("the dashboard", () => {
     expect(selling.get(quick.id)).toMatchObject({ ticketsSold: 10, soldShare: 0.5, projection: { kind: "on_date" } });
     expect(selling.has(pastClosing.id)).toBe(false);
 
-    const perCompetition = new Map(dashboard.perCompetition.map((row) => [row.id, row]));
+    const perCompetition = new Map(dashboard.perCompetition.rows.map((row) => [row.id, row]));
     expect(perCompetition.get(slow.id)).toMatchObject({
       funnel: { viewed: 2, answered: 3, checkout_started: 3, paid: 3 },
       paidTickets: 3,
@@ -104,13 +107,66 @@ describe("the dashboard", () => {
       wrongAnswers: 0,
     });
 
-    expect(dashboard.todo.pastClosing.map((c) => c.id)).toEqual([pastClosing.id]);
-    expect(dashboard.todo.toDraw.map((c) => c.id)).toEqual([toDraw.id]);
-    expect(dashboard.todo.failedRefunds).toEqual([]);
-    expect(dashboard.todo.cancelling).toEqual([]);
+    expect(dashboard.todo.pastClosing).toEqual({ items: [expect.objectContaining({ id: pastClosing.id })], total: 1 });
+    expect(dashboard.todo.toDraw).toEqual({ items: [expect.objectContaining({ id: toDraw.id })], total: 1 });
+    expect(dashboard.todo.failedRefunds).toEqual({ items: [], total: 0 });
+    expect(dashboard.todo.cancelling).toEqual({ items: [], total: 0 });
 
     const moderator = await signedInAs(h.services, "moderator");
-    expect((await moderator.v.get(dashboardPage, "/admin")).data.dashboard.cards.revenuePence).toBe(revenue);
+    expect((await moderator.v.get(dashboardPage, "/admin")).data.dashboard.cards.revenuePence.current).toBe(revenue);
+  });
+
+  it("compares a chosen period with the one just before it, in London days; lists only the first few", async () => {
+    const admin = await signedInAs(h.services, "admin");
+    const comp = await h.createCompetition({ totalTickets: 1000 });
+    const buyer = await h.createBuyer();
+    const competition = { id: comp.id, correctAnswer: comp.correctAnswer };
+    // 00:30 on 1 January 2025 in London is still in the period from 1 January; 23:30 on 31 December is before it.
+    const sales: [string, number][] = [
+      ["2025-01-01T00:30:00Z", 2],
+      ["2025-01-10T12:00:00Z", 1],
+      ["2024-12-31T23:30:00Z", 4],
+      ["2024-12-22T09:00:00Z", 4],
+      ["2024-12-21T09:00:00Z", 7],
+    ];
+    let ticket = 1;
+    for (const [at, quantity] of sales) {
+      await createPaidOrder(h.services.db, {
+        userId: buyer.id,
+        competition,
+        quantity,
+        firstTicket: ticket,
+        paidAt: new Date(at),
+      });
+      ticket += quantity;
+    }
+    const page = await admin.v.get(dashboardPage, "/admin?range=custom&from=01/01/2025&to=10/01/2025");
+    const dashboard = page.data.dashboard as Dashboard;
+    expect(dashboard.period).toMatchObject({
+      range: "custom",
+      from: "2025-01-01",
+      to: "2025-01-10",
+      previous: { from: "2024-12-22", to: "2024-12-31" },
+    });
+    expect(dashboard.cards.revenuePence).toEqual({ current: 1500, previous: 4000 });
+    expect(dashboard.cards.paidOrders).toEqual({ current: 2, previous: 2 });
+    expect(dashboard.daily).toHaveLength(10);
+    expect(dashboard.daily[0]).toMatchObject({ day: "2025-01-01", revenuePence: 1000 });
+
+    const week = (await admin.v.get(dashboardPage, "/admin?range=7")).data.dashboard as Dashboard;
+    expect(week.period).toMatchObject({ range: "7", days: 7 });
+    expect(week.daily).toHaveLength(7);
+    const typo = (await admin.v.get(dashboardPage, "/admin?from=2025-01-01&to=10/01/2025")).data.dashboard as Dashboard;
+    expect(typo.period).toMatchObject({ range: "30", problem: expect.stringContaining("dd/mm/yyyy") });
+
+    for (let i = 0; i < 7; i++)
+      await h.createCompetition({ status: "closed", endDate: new Date(Date.now() - (i + 2) * 3_600_000) });
+    const busy = (await admin.v.get(dashboardPage, "/admin")).data.dashboard as Dashboard;
+    expect(busy.todo.toDraw.items).toHaveLength(5);
+    expect(busy.todo.toDraw.total).toBeGreaterThanOrEqual(7);
+    expect(busy.latest.length).toBeLessThanOrEqual(10);
+    expect(busy.selling.length).toBeLessThanOrEqual(5);
+    expect(busy.perCompetition.rows.length).toBeLessThanOrEqual(5);
   });
 
   it("says so when its data cannot be loaded", async () => {

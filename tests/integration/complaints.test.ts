@@ -84,7 +84,7 @@ describe("staff and complaints", () => {
 
     services.now = () => new Date("2026-12-01T09:00:00Z"); // 7 days 23 hours on: the reply is overdue
     const list = await mod.v.get(staffPage, "/admin/complaints");
-    const shown = list.data.pending.find((c: { id: number }) => c.id === row.id);
+    const shown = list.data.complaints.find((c: { id: number }) => c.id === row.id);
     expect(shown).toMatchObject({ status: "open", ageDays: 7, overdue: true });
     expect(shown.reference).toMatch(/^PDK-C-\d{6}$/);
 
@@ -99,8 +99,9 @@ describe("staff and complaints", () => {
     await mod.v.post(staffPage, "/admin/complaints", { intent: "resolved", complaintId: String(row.id) });
 
     const after = await mod.v.get(staffPage, "/admin/complaints");
-    expect(after.data.pending.some((c: { id: number }) => c.id === row.id)).toBe(false);
-    expect(after.data.resolved.find((c: { id: number }) => c.id === row.id)).toMatchObject({ status: "resolved" });
+    expect(after.data.complaints.some((c: { id: number }) => c.id === row.id)).toBe(false);
+    const resolved = await mod.v.get(staffPage, "/admin/complaints?status=resolved");
+    expect(resolved.data.complaints.find((c: { id: number }) => c.id === row.id)).toMatchObject({ status: "resolved" });
     const logged = await services.db
       .select()
       .from(auditLog)

@@ -1,8 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq, min, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { competitions, emailOutbox, userRoles } from "~/db/schema";
+import { competitions, emailOutbox, orders, userRoles } from "~/db/schema";
+import { londonDayKey } from "~/domain/daily-series";
+import { readDashboardPeriod } from "~/domain/dashboard-period";
+import { formatUkDay } from "~/domain/table-query";
 import { getDashboard } from "~/server/admin/dashboard.server";
 import { ensureAdmin, seedCompetitionsIfEmpty } from "~/server/demo/seed.server";
 import { seedCompetitions } from "~/server/demo/seed-data";
@@ -140,12 +143,22 @@ describe("seed", () => {
           (select count(*)::int from order_lines l where l.discount_pence > 0) as discounted
         from orders o where o.payment_status = 'paid'`)) as unknown as { rows: Record<string, number>[] }
     ).rows;
-    const { cards } = await getDashboard(services);
+    // A period from the first sale to today holds every sale, so the dashboard's figures are the whole shop's.
+    const [first] = await services.db.select({ at: min(orders.paidAt) }).from(orders);
+    const since = {
+      from: formatUkDay(londonDayKey(first?.at ?? new Date())),
+      to: formatUkDay(londonDayKey(new Date())),
+    };
+    const { cards } = await getDashboard(services, readDashboardPeriod(new URLSearchParams(since), new Date()));
     expect(paid!.orders).toBeGreaterThan(50);
     // Priced by the checkout: the lines add up to the orders, and multi-ticket discounts were applied.
     expect(paid!.pence).toBe(paid!.priced);
     expect(paid!.discounted).toBeGreaterThan(0);
-    expect(cards).toMatchObject({ revenuePence: paid!.pence, totalOrders: paid!.orders, paidTickets: paid!.tickets });
+    expect(cards).toMatchObject({
+      revenuePence: { current: paid!.pence, previous: 0 },
+      paidOrders: { current: paid!.orders, previous: 0 },
+      paidTickets: paid!.tickets,
+    });
     const seeded = seedCompetitions.reduce((n, s) => n + s.ticketsSold, 0);
     expect(cards.paidTickets).toBe(seeded);
   });

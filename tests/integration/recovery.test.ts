@@ -11,7 +11,9 @@ import {
   siteSettings,
 } from "~/db/schema";
 import { AUTO_SEND_SETTING_KEY } from "~/domain/recovery";
+import { parseTableQuery } from "~/domain/table-query";
 import * as recoverBasket from "~/routes/recovery/recover-basket";
+import { RECOVERY_TABLE } from "~/schemas/admin-tables";
 import { getBasket } from "~/server/checkout/basket.server";
 import { cancelCheckout } from "~/server/checkout/checkout.server";
 import { UNSUBSCRIBE_SOURCES, unsubscribeFromNewsletter, unsubscribeUrl } from "~/server/engagement/newsletter.server";
@@ -78,8 +80,11 @@ const consent = (buyer: Buyer, granted: boolean) =>
     at: h.services.now(),
   });
 
+/** Every abandoned checkout this file made fits on one page of the largest size. */
 const rowOf = async (orderId: string) =>
-  (await listAbandonedCheckouts(h.services)).abandoned.find((r) => r.orderId === orderId);
+  (
+    await listAbandonedCheckouts(h.services, parseTableQuery(RECOVERY_TABLE, new URLSearchParams("size=200")))
+  ).abandoned.find((r) => r.orderId === orderId);
 
 async function recoveryMail(buyer: Buyer) {
   const mail = await h.mailTo(buyer.email, "checkout-recovery");

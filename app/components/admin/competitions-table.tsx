@@ -1,13 +1,12 @@
-import { Form, Link } from "react-router";
-import { Button, buttonClass } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/field";
+import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 import { STATUS_LABELS } from "~/content/admin-competitions";
 import { COMPETITION_STATUSES, type CompetitionStatus } from "~/db/constants";
-import { formatUkShortDateTime } from "~/domain/london-format";
+import { formatUkDate, formatUkShortDateTime } from "~/domain/london-format";
 import { formatPence } from "~/domain/money";
-import type { AdminCompetitionQuery } from "~/schemas/admin-competition";
+import type { COMPETITION_TABLE, ListOf } from "~/schemas/admin-tables";
+import { type DataColumn, DataTable, FilterSelect, optionsOf, TableFilters } from "./data-table";
 import { ExportParticipants } from "./export-participants";
-import { ScrollRegion } from "./scroll-region";
 import { StatusBadge } from "./status-badge";
 
 type CompetitionListRow = {
@@ -20,108 +19,82 @@ type CompetitionListRow = {
   goLiveAt: string | Date | null;
   endDate: string | Date;
   featured: boolean;
+  createdAt: string | Date;
 };
 
-/** Search and status filter: a GET form, so a filtered list is a link that works without JavaScript. */
-export function CompetitionFilters({ query }: { query: AdminCompetitionQuery }) {
+type CompetitionList = ListOf<typeof COMPETITION_TABLE>;
+
+/** Search, status and featured: a GET form, so a filtered list is a link that works without JavaScript. */
+export function CompetitionFilters({ list }: { list: CompetitionList }) {
+  const { filters } = list.query;
   return (
-    <Form method="get" role="search" aria-label="Filter competitions" className="flex flex-wrap items-end gap-3">
-      <div className="min-w-56 flex-1">
-        <label htmlFor="competition-search" className="block text-sm font-medium">
-          Search
-        </label>
-        <input
-          id="competition-search"
-          name="q"
-          type="search"
-          defaultValue={query.q}
-          placeholder="Title or prize"
-          className={`${inputClass} mt-1.5`}
-        />
-      </div>
-      <div>
-        <label htmlFor="competition-status" className="block text-sm font-medium">
-          Status
-        </label>
-        <select
-          id="competition-status"
-          name="status"
-          defaultValue={query.status ?? ""}
-          className={`${inputClass} mt-1.5`}
-        >
-          <option value="">All statuses</option>
-          {COMPETITION_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Button type="submit" variant="outline">
-        Apply
-      </Button>
-    </Form>
+    <TableFilters list={list} label="Filter competitions" search={{ label: "Search", placeholder: "Title or prize" }}>
+      <FilterSelect
+        name="status"
+        label="Status"
+        value={filters.status}
+        any="All statuses"
+        options={optionsOf(COMPETITION_STATUSES, STATUS_LABELS)}
+      />
+      <FilterSelect
+        name="featured"
+        label="Featured"
+        value={filters.featured}
+        any="All"
+        options={[["yes", "Featured only"]]}
+      />
+    </TableFilters>
   );
 }
-
-const th = "py-2 pr-4 font-medium whitespace-nowrap";
 
 /** What the signed-in staff member may do from the list: each shows its own link. */
 type CompetitionListPowers = { edit: boolean; postal: boolean; export: boolean };
 
-export function CompetitionsTable({ rows, can }: { rows: CompetitionListRow[]; can: CompetitionListPowers }) {
+export function CompetitionsTable({
+  rows,
+  can,
+  list,
+}: {
+  rows: CompetitionListRow[];
+  can: CompetitionListPowers;
+  list: CompetitionList;
+}) {
   const anyAction = can.edit || can.postal || can.export;
-  if (rows.length === 0) return <p className="text-muted-foreground">No competitions match.</p>;
+  const columns: DataColumn<CompetitionList["query"]["sort"]>[] = [
+    { label: "Title", sort: "title" },
+    { label: "Status", sort: "status" },
+    { label: "Sold / total", sort: "sold", numeric: true },
+    { label: "Revenue", numeric: true },
+    { label: "Closes (UK time)", sort: "closes" },
+    { label: "Featured" },
+    { label: "Created", sort: "created" },
+    ...(anyAction ? [{ label: "Actions", hidden: true }] : []),
+  ];
   return (
-    <ScrollRegion label="Competitions table">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Competitions, newest first</caption>
-        <thead className="text-muted-foreground">
-          <tr>
-            <th scope="col" className={th}>
-              Title
-            </th>
-            <th scope="col" className={th}>
-              Status
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              Sold / total
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              Revenue
-            </th>
-            <th scope="col" className={th}>
-              Closes (UK time)
-            </th>
-            <th scope="col" className={th}>
-              Featured
-            </th>
-            {anyAction ? (
-              <th scope="col" className={th}>
-                <span className="sr-only">Actions</span>
-              </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((c) => (
-            <tr key={c.id} className="border-t border-border align-top" data-competition-id={c.id}>
-              <td className="min-w-48 py-2 pr-4 font-medium">{c.title}</td>
-              <td className="py-2 pr-4">
-                <StatusBadge status={c.status} />
-              </td>
-              <td className="py-2 pr-4 text-right whitespace-nowrap tabular-nums">
-                {c.ticketsSold.toLocaleString("en-GB")} / {c.totalTickets.toLocaleString("en-GB")}
-              </td>
-              <td className="py-2 pr-4 text-right whitespace-nowrap tabular-nums">{formatPence(c.revenuePence)}</td>
-              <td className="py-2 pr-4 whitespace-nowrap">{formatUkShortDateTime(c.endDate)}</td>
-              <td className="py-2 pr-4">{c.featured ? "Yes" : "No"}</td>
-              {anyAction ? <CompetitionActions competition={c} can={can} /> : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <DataTable
+      list={list}
+      label="Competitions table"
+      caption="Competitions"
+      columns={columns}
+      empty="No competitions match."
+    >
+      {rows.map((c) => (
+        <tr key={c.id} className="border-t border-border align-top" data-competition-id={c.id}>
+          <td className="min-w-48 py-2 pr-4 font-medium">{c.title}</td>
+          <td className="py-2 pr-4">
+            <StatusBadge status={c.status} />
+          </td>
+          <td className="py-2 pr-4 text-right whitespace-nowrap tabular-nums">
+            {c.ticketsSold.toLocaleString("en-GB")} / {c.totalTickets.toLocaleString("en-GB")}
+          </td>
+          <td className="py-2 pr-4 text-right whitespace-nowrap tabular-nums">{formatPence(c.revenuePence)}</td>
+          <td className="py-2 pr-4 whitespace-nowrap">{formatUkShortDateTime(c.endDate)}</td>
+          <td className="py-2 pr-4">{c.featured ? "Yes" : "No"}</td>
+          <td className="py-2 pr-4 whitespace-nowrap">{formatUkDate(c.createdAt)}</td>
+          {anyAction ? <CompetitionActions competition={c} can={can} /> : null}
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

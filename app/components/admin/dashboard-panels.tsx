@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { textLinkClass } from "~/components/legal-page";
 import { StatList } from "~/components/stat-list";
+import { changeBetween, changeText, type DashboardPeriod, previousLabel } from "~/domain/dashboard-period";
 import { formatUkDate, formatUkShortDateTime } from "~/domain/london-format";
 import { formatPence } from "~/domain/money";
 import type { SellOutProjection } from "~/domain/sell-through";
@@ -9,27 +10,55 @@ import { shortId } from "./orders-table";
 
 type Instant = string | Date;
 
+type Compared = { current: number; previous: number };
+
 type StatCardsView = {
-  revenuePence: number;
+  revenuePence: Compared;
+  tickets: Compared;
   paidTickets: number;
   postalEntries: number;
+  paidOrders: Compared;
   activeCompetitions: number;
-  totalOrders: number;
 };
 
 const number = (n: number) => n.toLocaleString("en-GB");
 const percent = (share: number) => `${(share * 100).toLocaleString("en-GB", { maximumFractionDigits: 1 })}%`;
 
-export function StatCards({ cards }: { cards: StatCardsView }) {
+/** "vs £80.00 previous 30 days (+25%)": the figure before, and the change, computed on the server's figures. */
+function versus({ current, previous }: Compared, format: (n: number) => string, period: DashboardPeriod) {
+  return `vs ${format(previous)} ${previousLabel(period)} (${changeText(changeBetween(current, previous))})`;
+}
+
+/** The period's figures, each beside the period before it; active competitions are as of now. */
+export function StatCards({ cards, period }: { cards: StatCardsView; period: DashboardPeriod }) {
   const items = [
-    { label: "Total Revenue", value: formatPence(cards.revenuePence), note: "Paid orders, net of refunds" },
+    {
+      label: "Total Revenue",
+      id: "revenue",
+      value: formatPence(cards.revenuePence.current),
+      note: `${versus(cards.revenuePence, formatPence, period)}. Paid orders, net of refunds.`,
+    },
     {
       label: "Tickets Sold",
-      value: number(cards.paidTickets + cards.postalEntries),
-      note: `Paid ${number(cards.paidTickets)} · Postal ${number(cards.postalEntries)}`,
+      id: "tickets",
+      value: number(cards.tickets.current),
+      note: [
+        `Paid ${number(cards.paidTickets)} · Postal ${number(cards.postalEntries)}`,
+        versus(cards.tickets, number, period),
+      ].join("; "),
     },
-    { label: "Active Competitions", value: number(cards.activeCompetitions), note: "Open for entries now" },
-    { label: "Total Orders", value: number(cards.totalOrders), note: "Paid orders" },
+    {
+      label: "Total Orders",
+      id: "orders",
+      value: number(cards.paidOrders.current),
+      note: `Paid; ${versus(cards.paidOrders, number, period)}`,
+    },
+    {
+      label: "Active Competitions",
+      id: "active",
+      value: number(cards.activeCompetitions),
+      note: "Open for entries now",
+    },
   ];
   return <StatList items={items} layout="cards" />;
 }
@@ -64,7 +93,7 @@ export function SellThroughTable({
       {rows.map((c) => (
         <tr key={c.id} className="border-t border-border">
           <td className={tdClass}>
-            <Link to={`/competition/${c.id}`} className={textLinkClass}>
+            <Link to={`/admin/competitions/${c.id}`} className={textLinkClass}>
               {c.title}
             </Link>
           </td>
@@ -121,34 +150,47 @@ export function FunnelTable({
 }
 
 type TodoCompetition = { id: number; title: string; endDate: Instant };
+type FirstFew<T> = { items: T[]; total: number };
 
+/** Each to-do links to the admin page that resolves it, and to the full list when there are more than shown. */
 export function ToDoPanel({
   todo,
 }: {
   todo: {
-    pastClosing: TodoCompetition[];
-    toDraw: TodoCompetition[];
-    cancelling: TodoCompetition[];
-    failedRefunds: { id: string; email: string | null; totalPence: number; attempts: number }[];
+    pastClosing: FirstFew<TodoCompetition>;
+    toDraw: FirstFew<TodoCompetition>;
+    cancelling: FirstFew<TodoCompetition>;
+    failedRefunds: FirstFew<{ id: string; email: string | null; totalPence: number; attempts: number }>;
   };
 }) {
   const groups = [
     {
       title: "Past closing but still open",
-      items: todo.pastClosing.map((c) => ({
+      total: todo.pastClosing.total,
+      all: "/admin/competitions?status=active&sort=closes",
+      items: todo.pastClosing.items.map((c) => ({
         key: c.id,
-        link: `/competition/${c.id}`,
+        link: `/admin/competitions/${c.id}`,
         text: c.title,
         note: `closed ${formatUkShortDateTime(c.endDate)}`,
       })),
     },
     {
       title: "Closed, winner not drawn",
-      items: todo.toDraw.map((c) => ({ key: c.id, link: `/competition/${c.id}`, text: c.title, note: "" })),
+      total: todo.toDraw.total,
+      all: "/admin/competitions?status=closed&sort=closes",
+      items: todo.toDraw.items.map((c) => ({
+        key: c.id,
+        link: `/admin/competitions/${c.id}/draw`,
+        text: `Draw ${c.title}`,
+        note: `closed ${formatUkShortDateTime(c.endDate)}`,
+      })),
     },
     {
       title: "Cancellations under way",
-      items: todo.cancelling.map((c) => ({
+      total: todo.cancelling.total,
+      all: "/admin/competitions?status=cancelling",
+      items: todo.cancelling.items.map((c) => ({
         key: c.id,
         link: `/admin/competitions/${c.id}/cancel`,
         text: c.title,
@@ -157,21 +199,23 @@ export function ToDoPanel({
     },
     {
       title: "Refunds the provider refused",
-      items: todo.failedRefunds.map((o) => ({
+      total: todo.failedRefunds.total,
+      all: "/admin/orders?status=refund_failed",
+      items: todo.failedRefunds.items.map((o) => ({
         key: o.id,
         link: `/admin/orders/${o.id}`,
         text: `Order ${shortId(o.id)}`,
         note: `${formatPence(o.totalPence)} to ${o.email ?? "no e-mail"}, ${o.attempts} attempts`,
       })),
     },
-  ].filter((group) => group.items.length > 0);
+  ].filter((group) => group.total > 0);
   if (groups.length === 0) return <p className="text-muted-foreground">Nothing to do.</p>;
   return (
     <div className="grid gap-6 md:grid-cols-2">
       {groups.map((group) => (
         <div key={group.title}>
           <h3 className="font-semibold">
-            {group.title} ({group.items.length})
+            {group.title} ({number(group.total)})
           </h3>
           <ul className="mt-2 space-y-1">
             {group.items.map((item) => (
@@ -183,6 +227,14 @@ export function ToDoPanel({
               </li>
             ))}
           </ul>
+          {group.total > group.items.length ? (
+            <p className="mt-2">
+              <Link to={group.all} className={textLinkClass}>
+                View all {number(group.total)}
+                <span className="sr-only"> {group.title.toLowerCase()}</span>
+              </Link>
+            </p>
+          ) : null}
         </div>
       ))}
     </div>

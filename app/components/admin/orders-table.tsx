@@ -3,7 +3,9 @@ import { textLinkClass } from "~/components/legal-page";
 import { ORDER_STATUS_LABELS } from "~/content/admin-orders";
 import { formatUkShortDateTime } from "~/domain/london-format";
 import { formatPence } from "~/domain/money";
+import type { ListOf, ORDER_TABLE } from "~/schemas/admin-tables";
 import { AdminTable, tdClass } from "./admin-page";
+import { type DataColumn, DataTable } from "./data-table";
 
 type OrderSummary = {
   id: string;
@@ -36,6 +38,36 @@ export function OrderStatus({ order }: { order: Pick<OrderSummary, "status" | "r
   );
 }
 
+function OrderRow({ order }: { order: OrderSummary }) {
+  return (
+    <tr className="border-t border-border" data-order-id={order.id}>
+      <td className={tdClass}>
+        <Link
+          to={`/admin/orders/${order.id}`}
+          className={`${textLinkClass} font-mono`}
+          aria-label={`Order ${shortId(order.id)}`}
+        >
+          {shortId(order.id)}
+        </Link>
+      </td>
+      <td className={`${tdClass} whitespace-nowrap`}>{formatUkShortDateTime(order.paidAt ?? order.createdAt)}</td>
+      <td className={`${tdClass} break-all`}>{order.email ?? "(none)"}</td>
+      <td className={tdClass}>
+        {order.lines.map((line) => (
+          <span key={line.competitionId} className="block">
+            {line.title} × {line.quantity}
+          </span>
+        ))}
+      </td>
+      <td className={`${tdClass} text-right whitespace-nowrap`}>{formatPence(order.totalPence)}</td>
+      <td className={tdClass}>
+        <OrderStatus order={order} />
+      </td>
+    </tr>
+  );
+}
+
+/** A short, fixed list of orders (the dashboard's latest). */
 export function OrdersTable({ orders, caption }: { orders: OrderSummary[]; caption: string }) {
   if (orders.length === 0) return <p className="text-muted-foreground">No orders match.</p>;
   return (
@@ -45,31 +77,29 @@ export function OrdersTable({ orders, caption }: { orders: OrderSummary[]; capti
       columns={["Order", "Date", "Email", "Competitions", { label: "Total", numeric: true }, "Status"]}
     >
       {orders.map((order) => (
-        <tr key={order.id} className="border-t border-border" data-order-id={order.id}>
-          <td className={tdClass}>
-            <Link
-              to={`/admin/orders/${order.id}`}
-              className={`${textLinkClass} font-mono`}
-              aria-label={`Order ${shortId(order.id)}`}
-            >
-              {shortId(order.id)}
-            </Link>
-          </td>
-          <td className={`${tdClass} whitespace-nowrap`}>{formatUkShortDateTime(order.paidAt ?? order.createdAt)}</td>
-          <td className={`${tdClass} break-all`}>{order.email ?? "(none)"}</td>
-          <td className={tdClass}>
-            {order.lines.map((line) => (
-              <span key={line.competitionId} className="block">
-                {line.title} × {line.quantity}
-              </span>
-            ))}
-          </td>
-          <td className={`${tdClass} text-right whitespace-nowrap`}>{formatPence(order.totalPence)}</td>
-          <td className={tdClass}>
-            <OrderStatus order={order} />
-          </td>
-        </tr>
+        <OrderRow key={order.id} order={order} />
       ))}
     </AdminTable>
+  );
+}
+
+type OrderList = ListOf<typeof ORDER_TABLE>;
+
+/** The Orders tab's list: sorted by its headings, a page at a time. */
+export function OrdersList({ orders, list }: { orders: OrderSummary[]; list: OrderList }) {
+  const columns: DataColumn<OrderList["query"]["sort"]>[] = [
+    { label: "Order" },
+    { label: "Date", sort: "created" },
+    { label: "Email", sort: "email" },
+    { label: "Competitions" },
+    { label: "Total", sort: "total", numeric: true },
+    { label: "Status" },
+  ];
+  return (
+    <DataTable list={list} label="Orders" caption="Orders" columns={columns} empty="No orders match.">
+      {orders.map((order) => (
+        <OrderRow key={order.id} order={order} />
+      ))}
+    </DataTable>
   );
 }

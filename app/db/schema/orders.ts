@@ -55,6 +55,8 @@ export const orders = pgTable(
     check("orders_status_check", sql.raw(`payment_status in (${sqlList(ORDER_STATUSES)})`)),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.paymentStatus, t.createdAt),
+    // The Orders tab with every status, newest first.
+    index("orders_created_idx").on(t.createdAt, t.id),
     unique("orders_user_idempotency_unique").on(t.userId, t.idempotencyKey),
     index("orders_reservation_idx").on(t.paymentStatus, t.reservationExpiresAt),
     index("orders_queue_idx").on(t.queuedAt, t.id).where(sql`queued_at is not null`),

@@ -41,7 +41,12 @@ export const auditLog = pgTable(
     after: jsonb("after"),
     createdAt: instant("created_at").notNull().defaultNow(),
   },
-  (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_action_idx").on(t.action, t.createdAt)],
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt),
+    index("audit_log_action_idx").on(t.action, t.createdAt),
+    // The audit page's subject filter: one subject ("competition:12") or every one of a kind ("competition:…").
+    index("audit_log_subject_idx").using("btree", t.subject.op("text_pattern_ops"), t.createdAt),
+  ],
 );
 
 /** The checkout funnel per competition: one row per visitor and step (viewed, answered, checkout started, paid). */

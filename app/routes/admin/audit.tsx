@@ -1,8 +1,7 @@
 import { AdminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { AuditFilters, AuditTable } from "~/components/admin/audit-table";
-import { Pager } from "~/components/admin/pager";
 import { pageMeta } from "~/lib/seo";
-import { AUDIT_PAGE_SIZE, parseAuditQuery } from "~/schemas/admin-audit";
+import { AUDIT_TABLE, tableQueryOf } from "~/schemas/admin-tables";
 import { listAudit } from "~/server/admin/audit.server";
 import { requirePermission } from "~/server/admin/staff.server";
 import { servicesContext } from "~/server/platform/context";
@@ -13,16 +12,20 @@ export const permission = { loader: "audit:read" } as const;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requirePermission(context, permission.loader);
   const services = context.get(servicesContext);
-  const query = parseAuditQuery(new URL(request.url).searchParams);
-  const page = await listAudit(services, query);
-  return { query, ...page, linkCompetitions: staff.permissions.has("competition:edit") };
+  const { query, entries, total, pages, actions } = await listAudit(
+    services,
+    tableQueryOf(AUDIT_TABLE, request),
+    (permission) => staff.permissions.has(permission),
+  );
+  return { query, entries, total, pages, actions };
 }
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Audit log", "Every staff action.", [{ name: "robots", content: "noindex" }]);
 
 export default function AuditPage({ loaderData }: Route.ComponentProps) {
-  const { query, entries, total, actions, linkCompetitions } = loaderData;
+  const { query, entries, total, pages, actions } = loaderData;
+  const list = { spec: AUDIT_TABLE, query, total, pages };
   return (
     <>
       <h1 className="text-3xl font-bold tracking-tight">Audit log</h1>
@@ -30,15 +33,14 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
         Every staff action, and every move the system made by itself, with the state before and after. Newest first.
       </p>
       <div className="mt-6">
-        <AuditFilters query={query} actions={actions} />
+        <AuditFilters list={list} actions={actions} />
       </div>
       <p className="mt-6 text-sm text-muted-foreground">
         {total.toLocaleString("en-GB")} {total === 1 ? "entry" : "entries"}
       </p>
       <div className="mt-3">
-        <AuditTable rows={entries} linkCompetitions={linkCompetitions} />
+        <AuditTable rows={entries} list={list} />
       </div>
-      <Pager page={query.page} pageSize={AUDIT_PAGE_SIZE} total={total} label="Audit pages" />
     </>
   );
 }

@@ -2,10 +2,9 @@ import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { CompetitionFilters, CompetitionsTable } from "~/components/admin/competitions-table";
-import { Pager } from "~/components/admin/pager";
 import { buttonClass } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
-import { ADMIN_COMPETITIONS_PAGE_SIZE, parseAdminCompetitionQuery } from "~/schemas/admin-competition";
+import { COMPETITION_TABLE, tableQueryOf } from "~/schemas/admin-tables";
 import { listAdminCompetitions } from "~/server/admin/competitions.server";
 import { requirePermission } from "~/server/admin/staff.server";
 import { servicesContext } from "~/server/platform/context";
@@ -16,21 +15,24 @@ export const permission = { loader: "competition:read" } as const;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requirePermission(context, permission.loader);
   const services = context.get(servicesContext);
-  const query = parseAdminCompetitionQuery(new URL(request.url).searchParams);
-  const list = await listAdminCompetitions(services, query);
+  const { competitions, total, pages, query } = await listAdminCompetitions(
+    services,
+    tableQueryOf(COMPETITION_TABLE, request),
+  );
   const can = {
     edit: staff.permissions.has("competition:edit"),
     postal: staff.permissions.has("postal:record"),
     export: staff.permissions.has("participants:export"),
   };
-  return { query, ...list, can };
+  return { query, competitions, total, pages, can };
 }
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Competitions", "Staff list of competitions.", [{ name: "robots", content: "noindex" }]);
 
 export default function AdminCompetitionsPage({ loaderData }: Route.ComponentProps) {
-  const { query, competitions, total, can } = loaderData;
+  const { query, competitions, total, pages, can } = loaderData;
+  const list = { spec: COMPETITION_TABLE, query, total, pages };
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -42,15 +44,14 @@ export default function AdminCompetitionsPage({ loaderData }: Route.ComponentPro
         ) : null}
       </div>
       <div className="mt-6">
-        <CompetitionFilters query={query} />
+        <CompetitionFilters list={list} />
       </div>
       <p className="mt-6 text-sm text-muted-foreground" aria-live="polite">
         {total.toLocaleString("en-GB")} {total === 1 ? "competition" : "competitions"}
       </p>
       <div className="mt-3">
-        <CompetitionsTable rows={competitions} can={can} />
+        <CompetitionsTable rows={competitions} can={can} list={list} />
       </div>
-      <Pager page={query.page} pageSize={ADMIN_COMPETITIONS_PAGE_SIZE} total={total} label="Competition pages" />
     </>
   );
 }

@@ -1,8 +1,10 @@
-import { AdminErrorBoundary, AdminPage, AdminSection, AdminTable, tdClass } from "~/components/admin/admin-page";
+import { AdminErrorBoundary, AdminPage, AdminSection, tdClass } from "~/components/admin/admin-page";
+import { type DataColumn, DataTable, FilterSelect, optionsOf, TableFilters } from "~/components/admin/data-table";
 import { FormAlert } from "~/components/auth/form-alert";
 import { PostButton } from "~/components/ui/post-button";
 import { formatUkDate, formatUkShortDateTime } from "~/domain/london-format";
 import { pageMeta } from "~/lib/seo";
+import { COMPLAINT_FILTER_STATUSES, COMPLAINT_TABLE, tableQueryOf } from "~/schemas/admin-tables";
 import { complaintProgressCheck } from "~/schemas/complaint";
 import { errorNotice } from "~/schemas/form";
 import { listComplaints, progressComplaint } from "~/server/admin/complaints.server";
@@ -17,9 +19,13 @@ export const permission = {
   action: { answered: "complaint:answer", resolved: "complaint:answer" },
 } as const;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  requirePermission(context, permission.loader);
-  return listComplaints(context.get(servicesContext));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = requirePermission(context, permission.loader);
+  const { query, complaints, total, pages } = await listComplaints(
+    context.get(servicesContext),
+    tableQueryOf(COMPLAINT_TABLE, request),
+  );
+  return { query, complaints, total, pages, canAnswer: staff.permissions.has("complaint:answer") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -29,14 +35,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return refused(submission, complaintProgressCheck);
   const { intent, complaintId } = submission.value;
   const outcome = await progressComplaint(services, staff.id, complaintId, intent);
-  if (outcome.ok) return redirectWithToast(services, "/admin/complaints", { type: "success", title: outcome.message });
+  // Back to the list as it was (its filters, sort and page), which the form's page address carries.
+  const back = `/admin/complaints${new URL(request.url).search}`;
+  if (outcome.ok) return redirectWithToast(services, back, { type: "success", title: outcome.message });
   return formReply(submission, { status: outcome.status, notice: errorNotice("Not changed", outcome.message) });
 }
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Complaints", "Complaints from the public.", [{ name: "robots", content: "noindex" }]);
 
-type Row = Awaited<ReturnType<typeof listComplaints>>["pending"][number];
+type Row = Awaited<ReturnType<typeof listComplaints>>["complaints"][number];
 
 function ComplaintRow({ c, actions }: { c: Row; actions: boolean }) {
   return (
@@ -56,55 +64,75 @@ function ComplaintRow({ c, actions }: { c: Row; actions: boolean }) {
       </td>
       <td className={tdClass}>{c.orderReference ?? "None"}</td>
       <td className={`${tdClass} max-w-md whitespace-pre-line wrap-anywhere`}>{c.details}</td>
-      <td className={tdClass}>{c.status}</td>
+      <td className={tdClass}>{COMPLAINT_STATUS_LABELS[c.status]}</td>
       {actions ? (
         <td className={`${tdClass} space-y-2`}>
-          {c.status === "open" ? (
+          {c.status === "resolved" ? null : c.status === "open" ? (
             <PostButton values={{ intent: "answered", complaintId: c.id }} size="sm" variant="outline">
               Mark answered<span className="sr-only"> {c.reference}</span>
             </PostButton>
           ) : null}
-          <PostButton values={{ intent: "resolved", complaintId: c.id }} size="sm" variant="outline">
-            Mark resolved<span className="sr-only"> {c.reference}</span>
-          </PostButton>
+          {c.status === "resolved" ? null : (
+            <PostButton values={{ intent: "resolved", complaintId: c.id }} size="sm" variant="outline">
+              Mark resolved<span className="sr-only"> {c.reference}</span>
+            </PostButton>
+          )}
         </td>
       ) : null}
     </tr>
   );
 }
 
-const COLUMNS = ["Reference", "Age", "Reply due", "From", "Order", "Details", "Status"];
+const COMPLAINT_STATUS_LABELS: Record<(typeof COMPLAINT_FILTER_STATUSES)[number], string> = {
+  unresolved: "Not resolved",
+  open: "Open",
+  answered: "Answered",
+  resolved: "Resolved",
+  all: "All",
+};
+
+type Sort = Route.ComponentProps["loaderData"]["query"]["sort"];
 
 export default function ComplaintsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { pending, resolved } = loaderData;
+  const { query, complaints, total, pages, canAnswer } = loaderData;
+  const list = { spec: COMPLAINT_TABLE, query, total, pages };
+  const columns: DataColumn<Sort>[] = [
+    { label: "Reference" },
+    { label: "Age", sort: "received" },
+    { label: "Reply due" },
+    { label: "From", sort: "name" },
+    { label: "Order" },
+    { label: "Details" },
+    { label: "Status", sort: "status" },
+    ...(canAnswer ? [{ label: "Actions" }] : []),
+  ];
   return (
-    <AdminPage title="Complaints" intro="Open and answered complaints, oldest first. Every change is logged.">
+    <AdminPage
+      title="Complaints"
+      intro="Complaints not yet resolved, oldest first, unless you filter or sort. Every change is logged."
+    >
       {actionData?.notice ? <FormAlert notice={actionData.notice} /> : null}
-      <AdminSection id="pending-complaints-title" title={`${pending.length} not resolved`}>
-        {pending.length ? (
-          <AdminTable
-            label="Complaints not resolved"
-            caption="Complaints not resolved, oldest first"
-            columns={[...COLUMNS, "Actions"]}
-          >
-            {pending.map((c) => (
-              <ComplaintRow key={c.id} c={c} actions />
-            ))}
-          </AdminTable>
-        ) : (
-          <p>No complaints are waiting.</p>
-        )}
-      </AdminSection>
-      <AdminSection id="resolved-complaints-title" title="Recently resolved">
-        {resolved.length ? (
-          <AdminTable label="Recently resolved complaints" caption="Recently resolved complaints" columns={COLUMNS}>
-            {resolved.map((c) => (
-              <ComplaintRow key={c.id} c={c} actions={false} />
-            ))}
-          </AdminTable>
-        ) : (
-          <p>None yet.</p>
-        )}
+      <TableFilters
+        list={list}
+        label="Filter complaints"
+        search={{ label: "Search", placeholder: "Name, e-mail or PDK-C-…" }}
+      >
+        <FilterSelect
+          name="status"
+          label="Status"
+          value={query.filters.status}
+          options={optionsOf(COMPLAINT_FILTER_STATUSES, COMPLAINT_STATUS_LABELS)}
+        />
+      </TableFilters>
+      <AdminSection
+        id="complaints-title"
+        title={`${total.toLocaleString("en-GB")} ${total === 1 ? "complaint" : "complaints"}`}
+      >
+        <DataTable list={list} label="Complaints" caption="Complaints" columns={columns} empty="No complaints match.">
+          {complaints.map((c) => (
+            <ComplaintRow key={c.id} c={c} actions={canAnswer} />
+          ))}
+        </DataTable>
       </AdminSection>
     </AdminPage>
   );

@@ -1,9 +1,8 @@
-import { useLocation } from "react-router";
 import { AdminErrorBoundary, AdminPage, AdminSection } from "~/components/admin/admin-page";
-import { OrderFiltersForm, Pagination } from "~/components/admin/order-filters";
-import { OrdersTable } from "~/components/admin/orders-table";
+import { OrderFiltersForm } from "~/components/admin/order-filters";
+import { OrdersList } from "~/components/admin/orders-table";
 import { pageMeta } from "~/lib/seo";
-import { OrderFiltersSchema } from "~/schemas/admin-orders";
+import { ORDER_TABLE, tableQueryOf } from "~/schemas/admin-tables";
 import { listOrders } from "~/server/admin/orders.server";
 import { requirePermission } from "~/server/admin/staff.server";
 import { servicesContext } from "~/server/platform/context";
@@ -14,24 +13,23 @@ export const permission = { loader: "order:read" } as const;
 export async function loader({ request, context }: Route.LoaderArgs) {
   requirePermission(context, permission.loader);
   const services = context.get(servicesContext);
-  const filters = OrderFiltersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return { filters, ...(await listOrders(services, filters)) };
+  const { query, orders, total, pages, competitions } = await listOrders(services, tableQueryOf(ORDER_TABLE, request));
+  return { query, orders, total, pages, competitions };
 }
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Orders", "Paddock orders.", [{ name: "robots", content: "noindex" }]);
 
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {
-  const { filters, orders, total, page, pageCount, competitions } = loaderData;
-  const { search } = useLocation();
+  const { query, orders, total, pages, competitions } = loaderData;
+  const list = { spec: ORDER_TABLE, query, total, pages };
   return (
-    <AdminPage title="Orders" intro="Paid orders first, newest first. Filter to see every order.">
+    <AdminPage title="Orders" intro="Paid orders, newest first. Filter to see every order; sort by a column's heading.">
       <AdminSection id="filters-title" title="Filter">
-        <OrderFiltersForm filters={filters} competitions={competitions} />
+        <OrderFiltersForm list={list} competitions={competitions} />
       </AdminSection>
       <AdminSection id="orders-title" title={`${total.toLocaleString("en-GB")} ${total === 1 ? "order" : "orders"}`}>
-        <OrdersTable orders={orders} caption="Orders, newest first" />
-        <Pagination page={page} pageCount={pageCount} search={search} />
+        <OrdersList orders={orders} list={list} />
       </AdminSection>
     </AdminPage>
   );

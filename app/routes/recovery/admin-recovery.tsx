@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error-boundary";
-import { AdminPage, AdminSection, AdminTable, Facts, tdClass } from "~/components/admin/admin-page";
+import { AdminPage, AdminSection, Facts, tdClass } from "~/components/admin/admin-page";
+import { type DataColumn, DataTable, FilterSelect, optionsOf, TableFilters } from "~/components/admin/data-table";
 import { FormAlert } from "~/components/auth/form-alert";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
@@ -9,6 +10,7 @@ import { formatUkShortDateTime } from "~/domain/london-format";
 import { formatPence } from "~/domain/money";
 import { pageMeta } from "~/lib/seo";
 import { AUTO_SEND_CHOICES, recoveryCheck } from "~/schemas/admin-recovery";
+import { RECOVERY_TABLE, tableQueryOf } from "~/schemas/admin-tables";
 import { errorNotice } from "~/schemas/form";
 import { requirePermission } from "~/server/admin/staff.server";
 import { servicesContext } from "~/server/platform/context";
@@ -20,9 +22,9 @@ import type { Route } from "./+types/admin-recovery";
 
 export const permission = { loader: "recovery:send", action: "recovery:send" } as const;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requirePermission(context, permission.loader);
-  return listAbandonedCheckouts(context.get(servicesContext));
+  return listAbandonedCheckouts(context.get(servicesContext), tableQueryOf(RECOVERY_TABLE, request));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,7 +34,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return refused(submission, recoveryCheck);
   const input = submission.value;
   const back = (title: string, description?: string) =>
-    redirectWithToast(services, "/admin/recovery", { type: "success", title, description });
+    redirectWithToast(services, `/admin/recovery${new URL(request.url).search}`, {
+      type: "success",
+      title,
+      description,
+    });
   if (input.intent === "auto") {
     await setAutoSend(services, staff.id, input.autoSendHours);
     return back(
@@ -109,19 +115,22 @@ function AbandonedRowView({ row }: { row: AbandonedRow }) {
   );
 }
 
-const COLUMNS = [
-  "E-mail",
-  "Competitions",
-  { label: "Quantity", numeric: true as const },
-  { label: "Total", numeric: true as const },
-  "Abandoned",
-  "Recovery",
-  "Lawful basis",
-  "Actions",
+type Sort = Route.ComponentProps["loaderData"]["query"]["sort"];
+
+const COLUMNS: DataColumn<Sort>[] = [
+  { label: "E-mail", sort: "email" },
+  { label: "Competitions" },
+  { label: "Quantity", numeric: true },
+  { label: "Total", sort: "total", numeric: true },
+  { label: "Abandoned", sort: "abandoned" },
+  { label: "Recovery" },
+  { label: "Lawful basis" },
+  { label: "Actions" },
 ];
 
 export default function RecoveryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { abandoned, stats, autoSendHours } = loaderData;
+  const { abandoned, total, pages, query, stats, autoSendHours } = loaderData;
+  const list = { spec: RECOVERY_TABLE, query, total, pages };
   return (
     <AdminPage
       title="Recovery"
@@ -143,17 +152,37 @@ export default function RecoveryPage({ loaderData, actionData }: Route.Component
       </AdminSection>
       <AdminSection
         id="abandoned-title"
-        title={`${abandoned.length} abandoned ${abandoned.length === 1 ? "checkout" : "checkouts"}`}
+        title={`${total.toLocaleString("en-GB")} abandoned ${total === 1 ? "checkout" : "checkouts"}`}
       >
-        {abandoned.length ? (
-          <AdminTable label="Abandoned checkouts" caption="Abandoned checkouts, newest first" columns={COLUMNS}>
-            {abandoned.map((row) => (
-              <AbandonedRowView key={row.orderId} row={row} />
-            ))}
-          </AdminTable>
-        ) : (
-          <p>No abandoned checkouts.</p>
-        )}
+        <div className="mb-4">
+          <TableFilters list={list} label="Filter abandoned checkouts" search={{ label: "E-mail contains" }}>
+            <FilterSelect
+              name="status"
+              label="Ended"
+              value={query.filters.status}
+              any="Expired or cancelled"
+              options={optionsOf(["expired", "cancelled"] as const, { expired: "Expired", cancelled: "Cancelled" })}
+            />
+            <FilterSelect
+              name="recovery"
+              label="Recovery e-mail"
+              value={query.filters.recovery}
+              any="Sent or not"
+              options={optionsOf(["sent", "not-sent"] as const, { sent: "Sent", "not-sent": "Not sent" })}
+            />
+          </TableFilters>
+        </div>
+        <DataTable
+          list={list}
+          label="Abandoned checkouts"
+          caption="Abandoned checkouts"
+          columns={COLUMNS}
+          empty="No abandoned checkouts."
+        >
+          {abandoned.map((row) => (
+            <AbandonedRowView key={row.orderId} row={row} />
+          ))}
+        </DataTable>
       </AdminSection>
       <AdminSection id="auto-send-title" title="Automatic recovery e-mail">
         <p className="mb-3 text-sm text-muted-foreground">

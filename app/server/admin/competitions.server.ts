@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { and, count, desc, eq, gt, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, gt, ilike, or, type SQL, sql } from "drizzle-orm";
 import { COMPETITION_MESSAGES } from "~/content/admin-competitions";
+import type { CompetitionStatus } from "~/db/constants";
 import { type CompetitionRow, competitions } from "~/db/schema";
 import {
   COMPETITION_FIELDS,
@@ -13,10 +14,11 @@ import {
   lockedChanges,
   scheduleProblems,
 } from "~/domain/competition-lifecycle";
-import { ADMIN_COMPETITIONS_PAGE_SIZE, type AdminCompetitionQuery } from "~/schemas/admin-competition";
+import type { COMPETITION_TABLE, QueryOf } from "~/schemas/admin-tables";
 import { fixDrawRule } from "../draws/rule.server";
 import type { Tx } from "../platform/db.server";
 import type { Services } from "../platform/services.server";
+import { containsPattern, tableOrder, tablePage } from "../platform/table-query.server";
 import { recordAudit } from "./audit.server";
 
 /** A use-case's answer: done, or why not (a status for the page, and messages per field or for the form). */
@@ -36,19 +38,17 @@ export type AdminResult<T extends object = object> =
 
 const notFound = { ok: false, status: 404, message: COMPETITION_MESSAGES.notFound } as const;
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Revenue from paid orders only: a refunded order is no longer 'paid', so refunds are already taken off. */
 const revenuePence = sql<number>`coalesce((
   select sum(ol.total_pence) from order_lines ol join orders o on o.id = ol.order_id
   where ol.competition_id = "competitions"."id" and o.payment_status = 'paid'
 ), 0)`.mapWith(Number);
 
-/** The staff list: newest first, searched by title, prize or slug, filtered by status, a page at a time. */
-export async function listAdminCompetitions(services: Services, query: AdminCompetitionQuery) {
+/** The staff list: searched by title, prize or slug, filtered by status, sorted by a column, a page at a time. */
+export async function listAdminCompetitions(services: Services, query: QueryOf<typeof COMPETITION_TABLE>) {
   const conditions: (SQL | undefined)[] = [];
   if (query.q) {
-    const pattern = likePattern(query.q);
+    const pattern = containsPattern(query.q);
     conditions.push(
       or(
         ilike(competitions.title, pattern),
@@ -57,24 +57,40 @@ export async function listAdminCompetitions(services: Services, query: AdminComp
       ),
     );
   }
-  if (query.status) conditions.push(eq(competitions.status, query.status));
+  const { status, featured } = query.filters;
+  if (status) conditions.push(eq(competitions.status, status as CompetitionStatus));
+  if (featured) conditions.push(eq(competitions.featured, true));
   const where = and(...conditions);
-  const [rows, [counted]] = await Promise.all([
-    services.db
-      .select({
-        ...competitionHeadline,
-        goLiveAt: competitions.goLiveAt,
-        featured: competitions.featured,
-        revenuePence,
-      })
-      .from(competitions)
-      .where(where)
-      .orderBy(desc(competitions.createdAt), desc(competitions.id))
-      .limit(ADMIN_COMPETITIONS_PAGE_SIZE)
-      .offset((query.page - 1) * ADMIN_COMPETITIONS_PAGE_SIZE),
-    services.db.select({ n: count() }).from(competitions).where(where),
-  ]);
-  return { competitions: rows, total: counted?.n ?? 0 };
+  const order = tableOrder(
+    query,
+    {
+      created: competitions.createdAt,
+      title: competitions.title,
+      status: competitions.status,
+      sold: competitions.ticketsSold,
+      closes: competitions.endDate,
+    },
+    competitions.id,
+  );
+  const page = await tablePage(
+    query,
+    () => services.db.select({ n: count() }).from(competitions).where(where),
+    (limit, offset) =>
+      services.db
+        .select({
+          ...competitionHeadline,
+          goLiveAt: competitions.goLiveAt,
+          featured: competitions.featured,
+          createdAt: competitions.createdAt,
+          revenuePence,
+        })
+        .from(competitions)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+  );
+  return { ...page, competitions: page.rows };
 }
 
 function valuesOf(row: CompetitionRow): CompetitionValues {

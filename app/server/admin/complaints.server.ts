@@ -1,42 +1,74 @@
-import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
+import type { COMPLAINT_STATUSES } from "~/db/constants";
 import { complaints } from "~/db/schema";
 import { complaintAgeDays, complaintReference, isReplyOverdue, replyDueDate } from "~/domain/complaints";
 import { londonMidnight } from "~/domain/london-time";
+import type { COMPLAINT_TABLE, QueryOf } from "~/schemas/admin-tables";
 import type { Services } from "../platform/services.server";
+import { containsPattern, tableOrder, tablePage } from "../platform/table-query.server";
 import { recordAudit } from "./audit.server";
 
-const RECENTLY_CLOSED = 20;
+type ComplaintQuery = QueryOf<typeof COMPLAINT_TABLE>;
 
-/** Open and answered complaints oldest first (the most urgent on top), then the latest resolved ones. */
-export async function listComplaints(services: Services) {
+const COMPLAINT_REFERENCE = /^PDK-C-(\d{1,9})$/i;
+
+function complaintConditions({ q, filters }: ComplaintQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.status === "unresolved") conditions.push(ne(complaints.status, "resolved"));
+  else if (filters.status !== "all")
+    conditions.push(eq(complaints.status, filters.status as (typeof COMPLAINT_STATUSES)[number]));
+  const reference = COMPLAINT_REFERENCE.exec(q)?.[1];
+  if (reference) conditions.push(eq(complaints.id, Number(reference)));
+  else if (q) {
+    const pattern = containsPattern(q);
+    conditions.push(or(ilike(complaints.name, pattern), ilike(complaints.email, pattern)));
+  }
+  return and(...conditions);
+}
+
+/**
+ * Complaints filtered (not yet resolved by default, the ones to act on), searched by name, e-mail or reference, and
+ * sorted (oldest first by default: the most urgent on top), a page at a time.
+ */
+export async function listComplaints(services: Services, query: ComplaintQuery) {
   const now = services.now();
-  const columns = {
-    id: complaints.id,
-    name: complaints.name,
-    email: complaints.email,
-    orderReference: complaints.orderReference,
-    details: complaints.details,
-    status: complaints.status,
-    replyWorkingDays: complaints.replyWorkingDays,
-    createdAt: complaints.createdAt,
+  const where = complaintConditions(query);
+  const order = tableOrder(
+    query,
+    { received: complaints.createdAt, status: complaints.status, name: complaints.name },
+    complaints.id,
+  );
+  const page = await tablePage(
+    query,
+    () => services.db.select({ n: count() }).from(complaints).where(where),
+    (limit, offset) =>
+      services.db
+        .select({
+          id: complaints.id,
+          name: complaints.name,
+          email: complaints.email,
+          orderReference: complaints.orderReference,
+          details: complaints.details,
+          status: complaints.status,
+          replyWorkingDays: complaints.replyWorkingDays,
+          createdAt: complaints.createdAt,
+        })
+        .from(complaints)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+  );
+  return {
+    ...page,
+    complaints: page.rows.map((row) => ({
+      ...row,
+      reference: complaintReference(row.id),
+      ageDays: complaintAgeDays(row.createdAt, now),
+      replyDue: londonMidnight(replyDueDate(row.createdAt, row.replyWorkingDays)),
+      overdue: row.status === "open" && isReplyOverdue(row.createdAt, row.replyWorkingDays, now),
+    })),
   };
-  const [pending, resolved] = await Promise.all([
-    services.db.select(columns).from(complaints).where(ne(complaints.status, "resolved")).orderBy(asc(complaints.id)),
-    services.db
-      .select(columns)
-      .from(complaints)
-      .where(eq(complaints.status, "resolved"))
-      .orderBy(desc(complaints.resolvedAt), desc(complaints.id))
-      .limit(RECENTLY_CLOSED),
-  ]);
-  const view = (row: (typeof pending)[number]) => ({
-    ...row,
-    reference: complaintReference(row.id),
-    ageDays: complaintAgeDays(row.createdAt, now),
-    replyDue: londonMidnight(replyDueDate(row.createdAt, row.replyWorkingDays)),
-    overdue: row.status === "open" && isReplyOverdue(row.createdAt, row.replyWorkingDays, now),
-  });
-  return { pending: pending.map(view), resolved: resolved.map(view) };
 }
 
 export const COMPLAINT_PROGRESS_MESSAGES = {

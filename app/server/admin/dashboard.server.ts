@@ -1,14 +1,16 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, sql, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { FunnelStage } from "~/db/constants";
 import { competitions, funnelEvents, orders, tickets } from "~/db/schema";
-import { fillDays, lastDays, startOfDay } from "~/domain/daily-series";
+import { fillDays, startOfDay } from "~/domain/daily-series";
+import { DASHBOARD_TOP, type DashboardPeriod, type DaySpan, daysOf, shiftDay } from "~/domain/dashboard-period";
 import { LONDON_TIME_ZONE } from "~/domain/london-time";
 import { SELL_THROUGH_WINDOW_DAYS, sellThrough } from "~/domain/sell-through";
-import { CHART_DAYS, LATEST_PAID_ORDERS } from "~/schemas/admin-orders";
 import type { Services } from "../platform/services.server";
 import { linesOf, orderSummaryColumns, refundColumns, refundFailed } from "./orders.server";
 
 const DAY_MS = 86_400_000;
+const DASHBOARD_LATEST_ORDERS = 10;
+/** The most the funnel table shows when asked for all of it. */
 const LIST_LIMIT = 50;
 
 /** Tickets that are in the draw: sold and not withdrawn by a refund. */
@@ -16,46 +18,74 @@ const inDraw = isNull(tickets.withdrawnAt);
 const londonDay = (column: typeof orders.paidAt | typeof tickets.purchaseDate) =>
   sql<string>`to_char(${column} at time zone ${LONDON_TIME_ZONE}, 'YYYY-MM-DD')`;
 
-/** The dashboard from live data. Refunded orders count nowhere: revenue and tickets are net of refunds. */
-export async function getDashboard(services: Services) {
+/** The instants a period's London days start and end: [start, end). */
+const bounds = (span: DaySpan) => ({ start: startOfDay(span.from), end: startOfDay(shiftDay(span.to, 1)) });
+
+/**
+ * The dashboard from live data, for a period of London days beside the period before it. Refunded orders count
+ * nowhere: revenue and tickets are net of refunds. `funnelAll` lifts the funnel table's top-N.
+ */
+export async function getDashboard(services: Services, period: DashboardPeriod, options: { funnelAll?: boolean } = {}) {
   const now = services.now();
   const [cards, latest, daily, selling, perCompetition, todo] = await Promise.all([
-    statCards(services, now),
+    statCards(services, period, now),
     latestPaidOrders(services),
-    dailyFigures(services, now),
+    dailyFigures(services, period),
     sellThroughOfActive(services, now),
-    funnelAndAnswers(services),
+    funnelAndAnswers(services, options.funnelAll ? LIST_LIMIT : DASHBOARD_TOP),
     toDo(services, now),
   ]);
-  return { cards, latest, daily, selling, perCompetition, todo };
+  return { period, cards, latest, daily, selling, perCompetition, todo };
 }
 
-async function statCards(services: Services, now: Date) {
+/** Sums for the period and for the one before it, in one pass over both. */
+function inPeriods(column: typeof orders.paidAt | typeof tickets.purchaseDate, period: DashboardPeriod) {
+  const now = bounds(period);
+  const before = bounds(period.previous);
+  return {
+    span: and(gte(column, before.start), lt(column, now.end)),
+    current: sql`${column} >= ${now.start}`,
+    previous: sql`${column} < ${now.start}`,
+  };
+}
+
+async function statCards(services: Services, period: DashboardPeriod, now: Date) {
   const { db } = services;
-  const [[revenue], [issued], [active], [paidOrders]] = await Promise.all([
-    db
-      .select({ pence: sum(orders.totalAmountPence) })
-      .from(orders)
-      .where(eq(orders.paymentStatus, "paid")),
+  const paid = inPeriods(orders.paidAt, period);
+  const issued = inPeriods(tickets.purchaseDate, period);
+  const [[money], [ticketCounts], [active]] = await Promise.all([
     db
       .select({
-        paid: sql<number>`count(*) filter (where ${tickets.source} = 'paid')::int`,
-        postal: sql<number>`count(*) filter (where ${tickets.source} = 'postal')::int`,
+        revenue: sql<number>`coalesce(sum(${orders.totalAmountPence}) filter (where ${paid.current}), 0)`.mapWith(
+          Number,
+        ),
+        revenueBefore:
+          sql<number>`coalesce(sum(${orders.totalAmountPence}) filter (where ${paid.previous}), 0)`.mapWith(Number),
+        orders: sql<number>`count(*) filter (where ${paid.current})`.mapWith(Number),
+        ordersBefore: sql<number>`count(*) filter (where ${paid.previous})`.mapWith(Number),
+      })
+      .from(orders)
+      .where(and(eq(orders.paymentStatus, "paid"), paid.span)),
+    db
+      .select({
+        paid: sql<number>`count(*) filter (where ${tickets.source} = 'paid' and ${issued.current})`.mapWith(Number),
+        postal: sql<number>`count(*) filter (where ${tickets.source} = 'postal' and ${issued.current})`.mapWith(Number),
+        before: sql<number>`count(*) filter (where ${issued.previous})`.mapWith(Number),
       })
       .from(tickets)
-      .where(inDraw),
+      .where(and(inDraw, issued.span)),
     db
       .select({ n: count() })
       .from(competitions)
       .where(and(eq(competitions.status, "active"), gt(competitions.endDate, now))),
-    db.select({ n: count() }).from(orders).where(eq(orders.paymentStatus, "paid")),
   ]);
   return {
-    revenuePence: Number(revenue?.pence ?? 0),
-    paidTickets: issued?.paid ?? 0,
-    postalEntries: issued?.postal ?? 0,
+    revenuePence: { current: money?.revenue ?? 0, previous: money?.revenueBefore ?? 0 },
+    tickets: { current: (ticketCounts?.paid ?? 0) + (ticketCounts?.postal ?? 0), previous: ticketCounts?.before ?? 0 },
+    paidTickets: ticketCounts?.paid ?? 0,
+    postalEntries: ticketCounts?.postal ?? 0,
+    paidOrders: { current: money?.orders ?? 0, previous: money?.ordersBefore ?? 0 },
     activeCompetitions: active?.n ?? 0,
-    totalOrders: paidOrders?.n ?? 0,
   };
 }
 
@@ -65,7 +95,7 @@ async function latestPaidOrders(services: Services) {
     .from(orders)
     .where(eq(orders.paymentStatus, "paid"))
     .orderBy(desc(orders.paidAt), desc(orders.id))
-    .limit(LATEST_PAID_ORDERS);
+    .limit(DASHBOARD_LATEST_ORDERS);
   const lines = await linesOf(
     services.db,
     rows.map((r) => r.id),
@@ -73,23 +103,22 @@ async function latestPaidOrders(services: Services) {
   return rows.map((row) => ({ ...row, lines: lines.get(row.id) ?? [] }));
 }
 
-/** Revenue (paid orders) and tickets (in the draw) for each of the last 30 London days. */
-async function dailyFigures(services: Services, now: Date) {
-  const days = lastDays(now, CHART_DAYS);
-  const since = startOfDay(days[0] as string);
+/** Revenue (paid orders) and tickets (in the draw) for each London day of the period. */
+async function dailyFigures(services: Services, period: DashboardPeriod) {
+  const { start, end } = bounds(period);
   const [revenue, sold] = await Promise.all([
     services.db
       .select({ day: londonDay(orders.paidAt), revenuePence: sql<number>`sum(${orders.totalAmountPence})::int` })
       .from(orders)
-      .where(and(eq(orders.paymentStatus, "paid"), gte(orders.paidAt, since)))
+      .where(and(eq(orders.paymentStatus, "paid"), gte(orders.paidAt, start), lt(orders.paidAt, end)))
       .groupBy(sql`1`),
     services.db
       .select({ day: londonDay(tickets.purchaseDate), tickets: sql<number>`count(*)::int` })
       .from(tickets)
-      .where(and(inDraw, gte(tickets.purchaseDate, since)))
+      .where(and(inDraw, gte(tickets.purchaseDate, start), lt(tickets.purchaseDate, end)))
       .groupBy(sql`1`),
   ]);
-  return fillDays(days, [...revenue, ...sold]);
+  return fillDays(daysOf(period), [...revenue, ...sold]);
 }
 
 /** Active competitions: share sold, this week's pace and when, at that pace, they sell out. */
@@ -107,8 +136,8 @@ async function sellThroughOfActive(services: Services, now: Date) {
     })
     .from(competitions)
     .where(and(eq(competitions.status, "active"), gt(competitions.endDate, now)))
-    .orderBy(asc(competitions.endDate))
-    .limit(LIST_LIMIT);
+    .orderBy(asc(competitions.endDate), asc(competitions.id))
+    .limit(DASHBOARD_TOP);
   if (active.length === 0) return [];
   const windowStart = new Date(now.getTime() - SELL_THROUGH_WINDOW_DAYS * DAY_MS);
   const recent = await services.db
@@ -142,7 +171,7 @@ type FunnelCounts = Record<FunnelStage, number>;
  * Per competition with any funnel step or ticket: the checkout funnel and the wrong-answer rate (paid tickets in
  * the draw answering wrongly, of all of them), the evidence that each question is a real test of skill.
  */
-async function funnelAndAnswers(services: Services) {
+async function funnelAndAnswers(services: Services, limit: number) {
   const [steps, answers] = await Promise.all([
     services.db
       .select({ competitionId: funnelEvents.competitionId, stage: funnelEvents.stage, n: count() })
@@ -160,40 +189,51 @@ async function funnelAndAnswers(services: Services) {
       .groupBy(tickets.competitionId),
   ]);
   const ids = [...new Set([...steps.map((s) => s.competitionId), ...answers.map((a) => a.competitionId)])];
-  if (ids.length === 0) return [];
+  if (ids.length === 0) return { rows: [], total: 0 };
   const titles = await services.db
     .select({ id: competitions.id, title: competitions.title, status: competitions.status })
     .from(competitions)
     .where(inArray(competitions.id, ids))
-    .orderBy(desc(competitions.createdAt))
-    .limit(LIST_LIMIT);
-  return titles.map((c) => {
+    .orderBy(desc(competitions.createdAt), desc(competitions.id))
+    .limit(limit);
+  const rows = titles.map((c) => {
     const funnel: FunnelCounts = { viewed: 0, answered: 0, checkout_started: 0, paid: 0 };
     for (const s of steps) if (s.competitionId === c.id) funnel[s.stage] = s.n;
     const a = answers.find((row) => row.competitionId === c.id);
     return { ...c, funnel, paidTickets: a?.all ?? 0, wrongAnswers: Number(a?.wrong ?? 0) };
   });
+  return { rows, total: ids.length };
 }
 
-/** What staff should act on: competitions to close or draw, cancellations under way, refunds the provider refused. */
+/**
+ * What staff should act on, the first few of each with how many there are: competitions to close or draw,
+ * cancellations under way, refunds the provider refused.
+ */
 async function toDo(services: Services, now: Date) {
   const { db } = services;
   const pick = { id: competitions.id, title: competitions.title, endDate: competitions.endDate };
+  const firstFew = async <T>(rows: Promise<T[]>, counted: Promise<{ n: number }[]>) => {
+    const [items, [n]] = await Promise.all([rows, counted]);
+    return { items, total: n?.n ?? 0 };
+  };
+  const competitionsWhere = (where: SQL | undefined) =>
+    firstFew(
+      db
+        .select(pick)
+        .from(competitions)
+        .where(where)
+        .orderBy(asc(competitions.endDate), asc(competitions.id))
+        .limit(DASHBOARD_TOP),
+      db.select({ n: count() }).from(competitions).where(where),
+    );
   const [pastClosing, toDraw, cancelling, failedRefunds] = await Promise.all([
-    db
-      .select(pick)
-      .from(competitions)
-      .where(and(eq(competitions.status, "active"), lte(competitions.endDate, now)))
-      .orderBy(asc(competitions.endDate))
-      .limit(LIST_LIMIT),
-    db
-      .select(pick)
-      .from(competitions)
-      .where(and(eq(competitions.status, "closed"), isNull(competitions.drawnAt)))
-      .orderBy(asc(competitions.endDate))
-      .limit(LIST_LIMIT),
-    db.select(pick).from(competitions).where(eq(competitions.status, "cancelling")).orderBy(asc(competitions.id)),
-    db.select(refundColumns).from(orders).where(refundFailed).orderBy(asc(orders.updatedAt)).limit(LIST_LIMIT),
+    competitionsWhere(and(eq(competitions.status, "active"), lte(competitions.endDate, now))),
+    competitionsWhere(and(eq(competitions.status, "closed"), isNull(competitions.drawnAt))),
+    competitionsWhere(eq(competitions.status, "cancelling")),
+    firstFew(
+      db.select(refundColumns).from(orders).where(refundFailed).orderBy(asc(orders.updatedAt)).limit(DASHBOARD_TOP),
+      db.select({ n: count() }).from(orders).where(refundFailed),
+    ),
   ]);
   return { pastClosing, toDraw, cancelling, failedRefunds };
 }

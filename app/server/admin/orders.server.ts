@@ -1,17 +1,17 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, like, lt, type SQL, sql } from "drizzle-orm";
+import type { OrderStatus } from "~/db/constants";
 import { auditLog, competitions, emailOutbox, orderLines, orders, payments, profiles, tickets } from "~/db/schema";
 import { dayAfter, startOfDay } from "~/domain/daily-series";
 import { isCorrectAnswer } from "~/domain/ticket-allocation";
-import { ORDERS_PAGE_SIZE, type OrderFilters } from "~/schemas/admin-orders";
+import type { ORDER_TABLE, QueryOf } from "~/schemas/admin-tables";
 import { isUuid } from "~/schemas/ids";
 import { orderLinesWithTitle } from "../checkout/order-lines.server";
 import type { Executor } from "../platform/db.server";
 import type { Services } from "../platform/services.server";
+import { containsPattern, tableOrder, tablePage } from "../platform/table-query.server";
 
 /** The kinds of e-mail an order sends its buyer. */
 const ORDER_MAIL_KINDS = ["order-confirmation", "order-refunded"];
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A refund the order is waiting for that the provider has refused at least once. */
 export const refundFailed = and(
@@ -20,16 +20,18 @@ export const refundFailed = and(
   sql`${orders.refundAttempts} > 0`,
 );
 
-function orderConditions(filters: OrderFilters): SQL | undefined {
+type OrderQuery = QueryOf<typeof ORDER_TABLE>;
+
+function orderConditions({ q, filters }: OrderQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filters.status === "refund_failed") conditions.push(refundFailed);
-  else if (filters.status !== "all") conditions.push(eq(orders.paymentStatus, filters.status));
+  else if (filters.status !== "all") conditions.push(eq(orders.paymentStatus, filters.status as OrderStatus));
   if (filters.competition)
     conditions.push(
       sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id}
-        and ${orderLines.competitionId} = ${filters.competition})`,
+        and ${orderLines.competitionId} = ${Number(filters.competition)})`,
     );
-  if (filters.email) conditions.push(ilike(orders.email, `%${escapeLike(filters.email)}%`));
+  if (q) conditions.push(ilike(orders.email, containsPattern(q)));
   if (filters.from) conditions.push(gte(orders.createdAt, startOfDay(filters.from)));
   if (filters.to) conditions.push(lt(orders.createdAt, startOfDay(dayAfter(filters.to))));
   return and(...conditions);
@@ -64,34 +66,39 @@ export const orderSummaryColumns = {
   refundAttempts: orders.refundAttempts,
 };
 
-/** Orders newest first (by payment, else creation), filtered and paged by 50. */
-export async function listOrders(services: Services, filters: OrderFilters) {
-  const where = orderConditions(filters);
-  const [[total], competitionOptions] = await Promise.all([
-    services.db.select({ n: count() }).from(orders).where(where),
+/** Orders filtered, searched by e-mail, sorted by a column (newest first unless asked), a page at a time. */
+export async function listOrders(services: Services, query: OrderQuery) {
+  const where = orderConditions(query);
+  const order = tableOrder(
+    query,
+    { created: orders.createdAt, total: orders.totalAmountPence, email: orders.email },
+    orders.id,
+  );
+  const [page, competitionOptions] = await Promise.all([
+    tablePage(
+      query,
+      () => services.db.select({ n: count() }).from(orders).where(where),
+      (limit, offset) =>
+        services.db
+          .select(orderSummaryColumns)
+          .from(orders)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+    ),
     services.db
       .select({ id: competitions.id, title: competitions.title })
       .from(competitions)
       .orderBy(desc(competitions.createdAt)),
   ]);
-  const pageCount = Math.max(1, Math.ceil((total?.n ?? 0) / ORDERS_PAGE_SIZE));
-  const page = Math.min(filters.page, pageCount);
-  const rows = await services.db
-    .select(orderSummaryColumns)
-    .from(orders)
-    .where(where)
-    .orderBy(desc(sql`coalesce(${orders.paidAt}, ${orders.createdAt})`), desc(orders.id))
-    .limit(ORDERS_PAGE_SIZE)
-    .offset((page - 1) * ORDERS_PAGE_SIZE);
   const lines = await linesOf(
     services.db,
-    rows.map((r) => r.id),
+    page.rows.map((r) => r.id),
   );
   return {
-    orders: rows.map((row) => ({ ...row, lines: lines.get(row.id) ?? [] })),
-    total: total?.n ?? 0,
-    page,
-    pageCount,
+    ...page,
+    orders: page.rows.map((row) => ({ ...row, lines: lines.get(row.id) ?? [] })),
     competitions: competitionOptions,
   };
 }

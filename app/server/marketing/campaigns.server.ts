@@ -1,13 +1,15 @@
-import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import type { CampaignState } from "~/db/constants";
+import { and, count, desc, eq, ilike, inArray, isNotNull, or, sql } from "drizzle-orm";
+import type { CampaignAudience, CampaignState } from "~/db/constants";
 import { campaignRecipients, campaigns, competitions, emailOutbox } from "~/db/schema";
 import { isEditable, nextCampaignState, statesAllowing } from "~/domain/campaign";
+import type { CAMPAIGN_TABLE, QueryOf } from "~/schemas/admin-tables";
 import type { CampaignFormValue } from "~/schemas/campaign";
 import { recordAudit } from "../admin/audit.server";
 import { type EmailContent, paragraphs } from "../platform/email/content";
 import { enqueueEmail } from "../platform/mail.server";
 import { publicOrigin } from "../platform/public-origin.server";
 import type { Services } from "../platform/services.server";
+import { containsPattern, tableOrder, tablePage } from "../platform/table-query.server";
 import { audienceCount } from "./audience.server";
 
 export type CampaignOutcome =
@@ -225,26 +227,53 @@ export type CampaignStats = {
 
 export const NO_STATS: CampaignStats = { recipients: 0, queued: 0, skipped: 0, sent: 0, failed: 0, unsubscribed: 0 };
 
-/** Every campaign, newest first, with its numbers. */
-export async function listCampaigns(services: Services) {
-  const rows = await services.db
-    .select({
-      id: campaigns.id,
-      name: campaigns.name,
-      subject: campaigns.subject,
-      audience: campaigns.audience,
-      state: campaigns.state,
-      scheduledAt: campaigns.scheduledAt,
-      sentAt: campaigns.sentAt,
-      createdAt: campaigns.createdAt,
-    })
-    .from(campaigns)
-    .orderBy(desc(campaigns.createdAt), desc(campaigns.id));
+/** Campaigns filtered by state and audience, searched by name or subject, sorted, a page at a time, with numbers. */
+export async function listCampaigns(services: Services, query: QueryOf<typeof CAMPAIGN_TABLE>) {
+  const { state, audience } = query.filters;
+  const where = and(
+    state ? eq(campaigns.state, state as CampaignState) : undefined,
+    audience ? eq(campaigns.audience, audience as CampaignAudience) : undefined,
+    query.q
+      ? or(ilike(campaigns.name, containsPattern(query.q)), ilike(campaigns.subject, containsPattern(query.q)))
+      : undefined,
+  );
+  const page = await tablePage(
+    query,
+    () => services.db.select({ n: count() }).from(campaigns).where(where),
+    (limit, offset) =>
+      services.db
+        .select({
+          id: campaigns.id,
+          name: campaigns.name,
+          subject: campaigns.subject,
+          audience: campaigns.audience,
+          state: campaigns.state,
+          scheduledAt: campaigns.scheduledAt,
+          sentAt: campaigns.sentAt,
+          createdAt: campaigns.createdAt,
+        })
+        .from(campaigns)
+        .where(where)
+        .orderBy(
+          ...tableOrder(
+            query,
+            {
+              created: campaigns.createdAt,
+              name: campaigns.name,
+              state: campaigns.state,
+              scheduled: campaigns.scheduledAt,
+            },
+            campaigns.id,
+          ),
+        )
+        .limit(limit)
+        .offset(offset),
+  );
   const stats = await campaignStats(
     services,
-    rows.map((r) => r.id),
+    page.rows.map((r) => r.id),
   );
-  return rows.map((row) => ({ ...row, stats: stats.get(row.id) ?? NO_STATS }));
+  return { ...page, campaigns: page.rows.map((row) => ({ ...row, stats: stats.get(row.id) ?? NO_STATS })) };
 }
 
 /** One campaign for its page: the row, its numbers, its audience's count now, and the e-mail as it will look. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { checkoutRecoveries, orderLines, orders, playerLimits, siteSettings, user } from "~/db/schema";
 import {
   AUTO_SEND_SETTING_KEY,
@@ -11,10 +11,13 @@ import {
   recoveredSales,
   recoveryEligibility,
 } from "~/domain/recovery";
+import { parseTableQuery } from "~/domain/table-query";
+import { type QueryOf, RECOVERY_TABLE } from "~/schemas/admin-tables";
 import { orderLinesWithTitle } from "../checkout/order-lines.server";
 import { consentStateOf } from "../platform/consent.server";
 import type { Executor } from "../platform/db.server";
 import type { Services } from "../platform/services.server";
+import { containsPattern, tableOrder, tablePage } from "../platform/table-query.server";
 
 /**
  * An abandoned checkout: an order that expired or was cancelled without payment, whose buyer still has an account,
@@ -32,9 +35,6 @@ export function abandonedOrderCondition(): SQL {
           and pl.competition_id = ol.competition_id))`,
   ) as SQL;
 }
-
-/** How many rows the Recovery tab lists, newest abandonment first. */
-export const RECOVERY_LIST_LIMIT = 200;
 
 /** What the eligibility rule needs to know about each of these accounts, read in a few queries. */
 export async function recoveryFacts(db: Executor, userIds: readonly string[]): Promise<Map<string, RecoveryFacts>> {
@@ -105,29 +105,61 @@ export async function autoSendSetting(db: Executor): Promise<number | null> {
   return autoSendDelayHours(row?.value);
 }
 
-/** The Recovery tab: abandoned checkouts not dismissed, newest first; what recovery has brought in; the rule. */
-export async function listAbandonedCheckouts(services: Services) {
+type RecoveryQuery = QueryOf<typeof RECOVERY_TABLE>;
+
+const DEFAULT_QUERY: RecoveryQuery = parseTableQuery(RECOVERY_TABLE, new URLSearchParams());
+
+/**
+ * The Recovery tab: abandoned checkouts not dismissed (newest first unless sorted), filtered by how they ended and
+ * whether a recovery e-mail went, searched by e-mail, a page at a time; what recovery has brought in; the rule.
+ */
+export async function listAbandonedCheckouts(services: Services, query: RecoveryQuery = DEFAULT_QUERY) {
   const { db } = services;
   const now = services.now();
-  const rows = await db
-    .select({
-      orderId: orders.id,
-      userId: orders.userId,
-      email: sql<string>`coalesce(${user.email}, ${orders.email}, '')`,
-      totalPence: orders.totalAmountPence,
-      status: orders.paymentStatus,
-      abandonedAt: orders.updatedAt,
-      sentAt: checkoutRecoveries.sentAt,
-      sentBy: checkoutRecoveries.sentByUserId,
-      basis: checkoutRecoveries.basis,
-      usedAt: checkoutRecoveries.usedAt,
-    })
-    .from(orders)
-    .leftJoin(user, eq(user.id, orders.userId))
-    .leftJoin(checkoutRecoveries, eq(checkoutRecoveries.orderId, orders.id))
-    .where(and(abandonedOrderCondition(), isNull(checkoutRecoveries.dismissedAt)))
-    .orderBy(desc(orders.updatedAt), desc(orders.id))
-    .limit(RECOVERY_LIST_LIMIT);
+  const email = sql<string>`coalesce(${user.email}, ${orders.email}, '')`;
+  const { status, recovery } = query.filters;
+  const where = and(
+    abandonedOrderCondition(),
+    isNull(checkoutRecoveries.dismissedAt),
+    status ? eq(orders.paymentStatus, status as "expired" | "cancelled") : undefined,
+    recovery === "sent" ? isNotNull(checkoutRecoveries.sentAt) : undefined,
+    recovery === "not-sent" ? isNull(checkoutRecoveries.sentAt) : undefined,
+    query.q ? ilike(email, containsPattern(query.q)) : undefined,
+  );
+  const page = await tablePage(
+    query,
+    () =>
+      db
+        .select({ n: count() })
+        .from(orders)
+        .leftJoin(user, eq(user.id, orders.userId))
+        .leftJoin(checkoutRecoveries, eq(checkoutRecoveries.orderId, orders.id))
+        .where(where),
+    (limit, offset) =>
+      db
+        .select({
+          orderId: orders.id,
+          userId: orders.userId,
+          email,
+          totalPence: orders.totalAmountPence,
+          status: orders.paymentStatus,
+          abandonedAt: orders.updatedAt,
+          sentAt: checkoutRecoveries.sentAt,
+          sentBy: checkoutRecoveries.sentByUserId,
+          basis: checkoutRecoveries.basis,
+          usedAt: checkoutRecoveries.usedAt,
+        })
+        .from(orders)
+        .leftJoin(user, eq(user.id, orders.userId))
+        .leftJoin(checkoutRecoveries, eq(checkoutRecoveries.orderId, orders.id))
+        .where(where)
+        .orderBy(
+          ...tableOrder(query, { abandoned: orders.updatedAt, total: orders.totalAmountPence, email }, orders.id),
+        )
+        .limit(limit)
+        .offset(offset),
+  );
+  const rows = page.rows;
   const [lines, facts] = await Promise.all([
     linesOf(
       db,
@@ -165,7 +197,7 @@ export async function listAbandonedCheckouts(services: Services) {
     };
   });
   const [stats, autoSendHours] = await Promise.all([recoveredStats(db), autoSendSetting(db)]);
-  return { abandoned, stats, autoSendHours };
+  return { abandoned, total: page.total, pages: page.pages, query: page.query, stats, autoSendHours };
 }
 
 const NO_ACCOUNT: RecoveryFacts = {
