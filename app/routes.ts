@@ -7,6 +7,7 @@ export default [
   route("draws/log.txt", "routes/draws/manifest-log.ts"),
   route("draws/:id/manifest.txt", "routes/draws/draw-manifest.ts"),
   route("draws/:id/draw.json", "routes/draws/draw-json.ts"),
+  route("draws/:id/instant-wins.txt", "routes/draws/instant-wins-text.ts"),
   layout("routes/site/site-layout.tsx", [
     index("routes/site/home.tsx"),
     route("about", "routes/site/about.tsx"),

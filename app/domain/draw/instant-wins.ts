@@ -176,6 +176,9 @@ export function parseInstantWins(text: string): RevealedInstantWins {
   return { competitionId: Number(id), salt: saltHex, wins };
 }
 
+/** Where a competition's revealed list is served. */
+export const instantWinsTextPath = (competitionId: number) => `/draws/${competitionId}/instant-wins.txt`;
+
 /** What a draw record publishes about a competition's instant wins. */
 export type PublishedInstantWins = {
   /** The commitment C published at go-live. */

@@ -10,6 +10,8 @@ import {
   type InstantWinKind,
   instantWinsCommitment,
   instantWinsProblems,
+  instantWinsTextPath,
+  type PublishedInstantWins,
 } from "~/domain/draw/instant-wins";
 import { formatPence } from "~/domain/money";
 import { publishedWinnerName } from "~/domain/winner-name";
@@ -337,6 +339,23 @@ export async function publicInstantWins(db: Executor, competitionId: number) {
     })),
     stillToWin: left?.n ?? 0,
     list,
+  };
+}
+
+/** The draw record's part (draw.json's `instantWins`, instant-wins-v1.md), or null without instant wins. */
+export async function publishedInstantWins(db: Executor, competitionId: number): Promise<PublishedInstantWins | null> {
+  const shown = await publicInstantWins(db, competitionId);
+  if (!shown) return null;
+  return {
+    commitment: shown.commitment,
+    committedAt: shown.committedAt.toISOString(),
+    url: shown.revealedAt ? instantWinsTextPath(competitionId) : null,
+    won: shown.won.map((w) => ({
+      ticketNumber: w.ticketNumber,
+      kind: w.kind,
+      amountPence: w.amountPence,
+      prize: w.prize,
+    })),
   };
 }
 
