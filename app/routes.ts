@@ -56,6 +56,7 @@ export default [
       route("competitions/:id/cancel", "routes/admin/competition-cancel.tsx"),
       route("competitions/:id/pictures", "routes/admin/competition-pictures.tsx"),
       route("competitions/:id/draw", "routes/admin/competition-draw.tsx"),
+      route("competitions/:id/instant-wins", "routes/admin/competition-instant-wins.tsx"),
       route("competitions/:id/postal", "routes/postal/postal-entries.tsx"),
       route("competitions/:id/participants.csv", "routes/draws/participants-csv.ts"),
       route("create-competition", "routes/admin/create-competition.tsx"),

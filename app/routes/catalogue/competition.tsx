@@ -6,6 +6,7 @@ import { DrawPanel } from "~/components/competitions/draw-panel";
 import { EntryForm } from "~/components/competitions/entry-form";
 import { closedLabel, EntryStatusBadge, FeaturedBadge, LoadFailed } from "~/components/competitions/entry-status";
 import { Fact } from "~/components/competitions/fact";
+import { InstantWinsEntryNote, InstantWinsPanel } from "~/components/competitions/instant-wins-panel";
 import { PostalEntry } from "~/components/competitions/postal-entry";
 import { ShareButtons } from "~/components/competitions/share-buttons";
 import { StickyEnterBar } from "~/components/competitions/sticky-enter-bar";
@@ -35,6 +36,7 @@ import {
 import { proceedToCheckout } from "~/server/catalogue/proceed-to-checkout.server";
 import { shareCardPath } from "~/server/catalogue/share-card.server";
 import { drawSummary } from "~/server/draws/public.server";
+import { competitionPrizeExtras } from "~/server/instant-wins/instant-wins.server";
 import { servicesContext } from "~/server/platform/context";
 import { formReply, readSubmission, refused } from "~/server/platform/form-action.server";
 import { publicOrigin } from "~/server/platform/public-origin.server";
@@ -83,6 +85,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       postal: await postalOutcomeCounts(services.db, competition.id),
       // Once closed: the published manifest's hash, and the result once drawn.
       draw: await drawSummary(services.db, competition.id),
+      // The cash alternative and instant wins (the commitment, the prizes won, and the list once revealed).
+      extras: await competitionPrizeExtras(services.db, competition.id),
       now: services.now(),
       shareUrl: competitionShareUrl(origin, competition.id),
       shareCardUrl: new URL(shareCardPath(competition), origin).href,
@@ -175,6 +179,11 @@ export default function CompetitionPage({ loaderData, actionData }: Route.Compon
         <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 lg:mt-0">
           <Fact label="Prize value">{competition.prizeValue}</Fact>
           <Fact label="Entry price">{formatPence(competition.entryPricePence)} per ticket</Fact>
+          {loaderData.extras.cashAlternativePence ? (
+            <Fact label="Cash alternative" testId="cash-alternative">
+              {formatPence(loaderData.extras.cashAlternativePence)}
+            </Fact>
+          ) : null}
           <Fact label="Time left" testId="time-left">
             {left}
           </Fact>
@@ -222,6 +231,11 @@ export default function CompetitionPage({ loaderData, actionData }: Route.Compon
                   </p>
                 ) : (
                   <div className="mt-3">
+                    {loaderData.extras.instantWins ? (
+                      <InstantWinsEntryNote
+                        count={loaderData.extras.instantWins.won.length + loaderData.extras.instantWins.stillToWin}
+                      />
+                    ) : null}
                     {loaderData.paidEntry.note ? (
                       <p className="mb-4 text-sm text-muted-foreground" data-testid="paid-entry-note">
                         {loaderData.paidEntry.note}
@@ -244,6 +258,9 @@ export default function CompetitionPage({ loaderData, actionData }: Route.Compon
         </div>
         <div className="min-w-0 space-y-8 lg:col-start-1 lg:row-start-2">
           <CompetitionDetails competition={competition} left={left} />
+          {loaderData.extras.instantWins ? (
+            <InstantWinsPanel competitionId={competition.id} view={loaderData.extras.instantWins} />
+          ) : null}
           {closed ? null : (
             <PostalEntry title={competition.title} endDate={competition.endDate} counts={loaderData.postal} />
           )}

@@ -13,7 +13,7 @@ import {
   instantWinsTextPath,
   type PublishedInstantWins,
 } from "~/domain/draw/instant-wins";
-import { formatPence } from "~/domain/money";
+import { wonPrizeText } from "~/domain/instant-win-prize";
 import { publishedWinnerName } from "~/domain/winner-name";
 import { recordAudit } from "../admin/audit.server";
 import type { Executor, Tx } from "../platform/db.server";
@@ -249,14 +249,6 @@ export async function claimInstantWins(
   return won.sort((a, b) => a.ticketNumber - b.ticketNumber);
 }
 
-/** "£5.00 site credit (£5 site credit)"; "Cash £25.00 (…)"; "Leather headcollar". */
-export function wonPrizeText(win: Pick<WonInstantWin, "kind" | "amountPence" | "prize">) {
-  if (win.kind === "physical") return win.prize;
-  const label =
-    win.kind === "site-credit" ? `${formatPence(win.amountPence)} site credit` : `${formatPence(win.amountPence)} cash`;
-  return win.prize === label ? label : `${label} (${win.prize})`;
-}
-
 /** The receipt e-mail's part about instant wins, empty when there are none. */
 export function instantWinEmailBlocks(wins: readonly WonInstantWin[]): EmailBlock[] {
   if (wins.length === 0) return [];
@@ -273,6 +265,18 @@ export function instantWinEmailBlocks(wins: readonly WonInstantWin[]): EmailBloc
       ],
     },
   ];
+}
+
+/** What the public page shows beside the prize: its cash alternative and its instant wins. */
+export async function competitionPrizeExtras(db: Executor, competitionId: number) {
+  const [row] = await db
+    .select({ cashAlternativePence: competitions.cashAlternativePence })
+    .from(competitions)
+    .where(eq(competitions.id, competitionId));
+  return {
+    cashAlternativePence: row?.cashAlternativePence ?? null,
+    instantWins: await publicInstantWins(db, competitionId),
+  };
 }
 
 /** What an order won (the payment result page). */
