@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { competitions, instantWinCommitments, instantWins, walletLedger } from "~/db/schema";
+import { competitions, instantWinCommitments, instantWins, prizeClaims, walletLedger } from "~/db/schema";
 import {
   canonicalInstantWins,
   checkInstantWins,
@@ -13,6 +13,12 @@ import { scheduleCompetition } from "~/server/admin/competitions.server";
 import { moveCompetitions } from "~/server/admin/lifecycle-job.server";
 import { verifyPayment } from "~/server/checkout/checkout.server";
 import { fulfilCheckoutSession } from "~/server/checkout/fulfilment.server";
+import { confirmClaimAddress } from "~/server/draws/prize-claims.server";
+import {
+  confirmInstantPrizeClaim,
+  listInstantPrizeClaims,
+  myInstantPrizes,
+} from "~/server/instant-wins/instant-prize-claims.server";
 import {
   claimInstantWins,
   instantWinsOfOrder,
@@ -273,5 +279,75 @@ describe("the wallet ledger", () => {
     ).rejects.toThrow();
     await expect(h.services.db.delete(walletLedger).where(eq(walletLedger.userId, buyer.id))).rejects.toThrow();
     expect(await walletBalance(h.services.db, buyer.id)).toBe(500);
+  });
+});
+
+describe("cash and physical prizes go through the prize-claim flow", () => {
+  const address = {
+    intent: "claim-prize" as const,
+    recipientName: "Harriet Vane",
+    address: "1 Stable Yard\nLedbury",
+    county: "Herefordshire",
+    postcode: "HR8 1AA",
+    phone: "07700 900123",
+  };
+
+  it("the winner of an instant cash prize confirms their details; staff see the claim beside the main prizes", async () => {
+    const comp = await liveWithInstantWins();
+    const { buyer, orderId } = await buy(comp.id, 3);
+    const cash = (await instantWinsOfOrder(h.services.db, orderId)).find((w) => w.kind === "cash");
+    if (!cash) throw new Error("ticket 3 should have won the cash prize");
+    expect(await myInstantPrizes(h.services, buyer.id)).toMatchObject([
+      { instantWinId: cash.id, state: "awaiting_address", prizeTitle: "Instant win, ticket 3: £25.00 cash" },
+    ]);
+    const someoneElse = await h.createBuyer();
+    expect(
+      await confirmInstantPrizeClaim(h.services, someoneElse.id, {
+        ...address,
+        competitionId: comp.id,
+        instantWinId: cash.id,
+      }),
+    ).toMatchObject({ ok: false, status: 404 });
+    expect(
+      await confirmInstantPrizeClaim(h.services, buyer.id, {
+        ...address,
+        competitionId: comp.id,
+        instantWinId: cash.id,
+      }),
+    ).toEqual({ ok: true });
+    expect(await myInstantPrizes(h.services, buyer.id)).toMatchObject([
+      { state: "confirmed", county: "Herefordshire" },
+    ]);
+    const staffView = await listInstantPrizeClaims(h.services);
+    expect(staffView.find((c) => c.instantWinId === cash.id)).toMatchObject({
+      state: "confirmed",
+      winnerEmail: buyer.email,
+    });
+    expect(await h.mailTo(buyer.email, "prize-claim-confirmed")).toHaveLength(1);
+  });
+
+  it("a winner offered a cash alternative chooses it in the claim; without one there is nothing to choose", async () => {
+    const winner = await h.createBuyer();
+    const drawn = { status: "completed" as const, winnerUserId: winner.id, drawnAt: new Date() };
+    const withCash = await h.createCompetition({ ...drawn, cashAlternativePence: 150_000 });
+    const without = await h.createCompetition(drawn);
+    expect(
+      await confirmClaimAddress(h.services, winner.id, { ...address, competitionId: withCash.id, choice: "cash" }),
+    ).toEqual({ ok: true });
+    expect(
+      await confirmClaimAddress(h.services, winner.id, { ...address, competitionId: without.id, choice: "cash" }),
+    ).toEqual({ ok: true });
+    const claims = await h.services.db
+      .select({ competitionId: prizeClaims.competitionId, choice: prizeClaims.choice })
+      .from(prizeClaims)
+      .where(eq(prizeClaims.userId, winner.id));
+    expect(claims).toEqual(
+      expect.arrayContaining([
+        { competitionId: withCash.id, choice: "cash" },
+        { competitionId: without.id, choice: null },
+      ]),
+    );
+    const [mail] = await h.mailTo(winner.email, "prize-claim-confirmed");
+    expect(mail?.text).toContain("You chose the cash alternative");
   });
 });
