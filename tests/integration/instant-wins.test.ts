@@ -292,7 +292,7 @@ describe("cash and physical prizes go through the prize-claim flow", () => {
     phone: "07700 900123",
   };
 
-  it("the winner of an instant cash prize confirms their details; staff see the claim beside the main prizes", async () => {
+  it("an instant cash prize's winner confirms their details; staff see it beside the main prizes", async () => {
     const comp = await liveWithInstantWins();
     const { buyer, orderId } = await buy(comp.id, 3);
     const cash = (await instantWinsOfOrder(h.services.db, orderId)).find((w) => w.kind === "cash");
@@ -326,7 +326,7 @@ describe("cash and physical prizes go through the prize-claim flow", () => {
     expect(await h.mailTo(buyer.email, "prize-claim-confirmed")).toHaveLength(1);
   });
 
-  it("a winner offered a cash alternative chooses it in the claim; without one there is nothing to choose", async () => {
+  it("a winner offered a cash alternative chooses it in the claim; without one there is no choice", async () => {
     const winner = await h.createBuyer();
     const drawn = { status: "completed" as const, winnerUserId: winner.id, drawnAt: new Date() };
     const withCash = await h.createCompetition({ ...drawn, cashAlternativePence: 150_000 });
