@@ -135,7 +135,8 @@ export function fairPlaySections(settings: SiteSettings): DocumentSection[] {
             "a prize the moment they are sold. The numbers stay secret while tickets sell, but as it goes live we " +
             "publish the SHA-256 fingerprint of the list with a random salt, and when it closes we publish the list " +
             "and the salt, so anyone can check that the list never changed. Each prize won shows on the competition " +
-            "page as it is won. Site credit goes straight into the winner's account; cash and prizes are claimed there.",
+            "page as it is won. Site credit goes straight into the winner's account; cash and prizes are claimed " +
+            "there.",
         },
         {
           p:

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { textLinkClass } from "~/components/legal-page";
 import type { InstantWinKind } from "~/db/constants";
-import { instantWinsTextPath } from "~/domain/draw/instant-wins";
+import { instantWinsTextPath } from "~/domain/draw/instant-wins-path";
 import { wonPrizeText } from "~/domain/instant-win-prize";
 import { formatUkDateTime } from "~/domain/london-format";
 
@@ -16,16 +16,6 @@ export type InstantWinsView = {
   stillToWin: number;
   list: Prize[] | null;
 };
-
-/** A short line for the entry box: instant wins and the UK code's rule on credit cards. */
-export function InstantWinsEntryNote({ count }: { count: number }) {
-  return (
-    <p className="mb-4 text-sm" data-testid="instant-wins-note">
-      <strong>Instant wins:</strong> {count} {count === 1 ? "ticket number wins" : "ticket numbers win"} a prize the
-      moment it is sold. Instant-win competitions cannot be paid for with a credit card: please use a debit card.
-    </p>
-  );
-}
 
 /**
  * The competition's instant wins: the commitment published at go-live, each prize won so far with its winner (as
@@ -49,50 +39,37 @@ export function InstantWinsPanel({ competitionId, view }: { competitionId: numbe
         {view.won.length} won, {view.stillToWin} still to win. The numbers stay secret until the competition closes.
       </p>
       <p className="mt-2 text-sm">
-        Fixed before the first sale: on {formatUkDateTime(view.committedAt)} we published the SHA-256 of the list with a
-        secret salt, <code className="break-all font-mono">{view.commitment}</code>. At the close we publish the list
-        and the salt, so anyone can check the list never changed.{" "}
+        Committed at go-live ({formatUkDateTime(view.committedAt)}), salted SHA-256:{" "}
+        <code className="break-all font-mono">{view.commitment}</code>. The list and salt come out at the close.{" "}
         <Link to="/fair-play#instant-wins" className={textLinkClass}>
           How instant wins work
         </Link>
       </p>
-      {view.list ? (
-        <>
-          <h3 className="mt-4 font-semibold">Every instant win</h3>
-          <ul className="mt-2 space-y-1" aria-label="Every instant win">
-            {view.list.map((p) => {
-              const won = wonByNumber.get(p.ticketNumber);
-              return (
-                <li key={p.ticketNumber}>
-                  Ticket {p.ticketNumber}: {wonPrizeText(p)}{" "}
-                  <span className={won ? "font-semibold" : "text-muted-foreground"}>
-                    {won ? `Won by ${won.winner}` : "Not won"}
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
-          <p className="mt-3 text-sm">
-            Salt: <code className="break-all font-mono">{view.salt}</code>.{" "}
-            <a href={instantWinsTextPath(competitionId)} className={textLinkClass}>
-              The list exactly as committed (instant-wins.txt)
-            </a>{" "}
-            <Link to={`/draws/${competitionId}`} className={textLinkClass}>
-              Check it
-            </Link>
-          </p>
-        </>
-      ) : view.won.length > 0 ? (
-        <>
-          <h3 className="mt-4 font-semibold">Won so far</h3>
-          <ul className="mt-2 space-y-1" aria-label="Instant wins won so far">
-            {view.won.map((w) => (
-              <li key={w.ticketNumber}>
-                Ticket {w.ticketNumber}: {wonPrizeText(w)} <span className="font-semibold">Won</span> by {w.winner}
+      {view.list || view.won.length > 0 ? (
+        <ul className="mt-3 space-y-1" aria-label={view.list ? "Every instant win" : "Instant wins won so far"}>
+          {(view.list ?? view.won).map((p) => {
+            const won = wonByNumber.get(p.ticketNumber);
+            return (
+              <li key={p.ticketNumber}>
+                Ticket {p.ticketNumber}: {wonPrizeText(p)}{" "}
+                <span className={won ? "font-semibold" : "text-muted-foreground"}>
+                  {won ? `Won by ${won.winner}` : "Not won"}
+                </span>
               </li>
-            ))}
-          </ul>
-        </>
+            );
+          })}
+        </ul>
+      ) : null}
+      {view.list ? (
+        <p className="mt-3 text-sm">
+          Salt: <code className="break-all font-mono">{view.salt}</code>.{" "}
+          <a href={instantWinsTextPath(competitionId)} className={textLinkClass}>
+            The list as committed
+          </a>{" "}
+          <Link to={`/draws/${competitionId}`} className={textLinkClass}>
+            Check it
+          </Link>
+        </p>
       ) : null}
     </section>
   );

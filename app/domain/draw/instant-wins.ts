@@ -1,11 +1,12 @@
 import { INSTANT_WIN_KINDS, type InstantWinKind } from "../../db/constants";
 import { sha256Hex, utf8 } from "./bytes";
+import { instantWinsTextPath } from "./instant-wins-path";
 
 // Instant wins, committed at go-live and revealed at the close (docs/instant-wins-v1.md). Pure: the staff list's
 // rules, the canonical text and its SHA-256, and the check anyone can run once the list and salt are published. Used
 // by the server, the draw page's Verify and the command-line verifier alike.
 
-export { INSTANT_WIN_KINDS, type InstantWinKind };
+export { INSTANT_WIN_KINDS, type InstantWinKind, instantWinsTextPath };
 
 export const INSTANT_WIN_KIND_LABELS: Record<InstantWinKind, string> = {
   "site-credit": "Site credit",
@@ -175,9 +176,6 @@ export function parseInstantWins(text: string): RevealedInstantWins {
       throw new InstantWinsError(`entry ${i + 1} is not in ascending ticket order`);
   return { competitionId: Number(id), salt: saltHex, wins };
 }
-
-/** Where a competition's revealed list is served. */
-export const instantWinsTextPath = (competitionId: number) => `/draws/${competitionId}/instant-wins.txt`;
 
 /** What a draw record publishes about a competition's instant wins. */
 export type PublishedInstantWins = {

@@ -1,4 +1,5 @@
 import { ArrowLeft } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { data, Link, redirect } from "react-router";
 import { CompetitionDetails } from "~/components/competitions/competition-details";
 import { CompetitionGallery, type GalleryImage } from "~/components/competitions/competition-gallery";
@@ -6,7 +7,7 @@ import { DrawPanel } from "~/components/competitions/draw-panel";
 import { EntryForm } from "~/components/competitions/entry-form";
 import { closedLabel, EntryStatusBadge, FeaturedBadge, LoadFailed } from "~/components/competitions/entry-status";
 import { Fact } from "~/components/competitions/fact";
-import { InstantWinsEntryNote, InstantWinsPanel } from "~/components/competitions/instant-wins-panel";
+import { InstantWinsEntryNote } from "~/components/competitions/instant-wins-note";
 import { PostalEntry } from "~/components/competitions/postal-entry";
 import { ShareButtons } from "~/components/competitions/share-buttons";
 import { StickyEnterBar } from "~/components/competitions/sticky-enter-bar";
@@ -48,6 +49,11 @@ import { paidEntryBlock } from "~/server/protection/player-protection.server";
 import type { Route } from "./+types/competition";
 
 const LOAD_FAILED = "Failed to load competition details.";
+
+/** Below the fold and only on competitions with instant wins: loaded when a page has them, not in the first load. */
+const InstantWinsPanel = lazy(() =>
+  import("~/components/competitions/instant-wins-panel").then((m) => ({ default: m.InstantWinsPanel })),
+);
 
 /** The page is the same for every visitor (and may be cached), so it counts no one's holdings or cap. */
 const NOT_A_BUYER = 0;
@@ -259,7 +265,9 @@ export default function CompetitionPage({ loaderData, actionData }: Route.Compon
         <div className="min-w-0 space-y-8 lg:col-start-1 lg:row-start-2">
           <CompetitionDetails competition={competition} left={left} />
           {loaderData.extras.instantWins ? (
-            <InstantWinsPanel competitionId={competition.id} view={loaderData.extras.instantWins} />
+            <Suspense fallback={null}>
+              <InstantWinsPanel competitionId={competition.id} view={loaderData.extras.instantWins} />
+            </Suspense>
           ) : null}
           {closed ? null : (
             <PostalEntry title={competition.title} endDate={competition.endDate} counts={loaderData.postal} />
