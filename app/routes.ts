@@ -8,6 +8,7 @@ export default [
   route("draws/log.txt", "routes/draws/manifest-log.ts"),
   route("draws/:id/manifest.txt", "routes/draws/draw-manifest.ts"),
   route("draws/:id/draw.json", "routes/draws/draw-json.ts"),
+  route("draws/:id/instant-wins.txt", "routes/draws/instant-wins-text.ts"),
   layout("routes/site/site-layout.tsx", [
     index("routes/site/home.tsx"),
     route("about", "routes/site/about.tsx"),
@@ -56,6 +57,7 @@ export default [
       route("competitions/:id/cancel", "routes/admin/competition-cancel.tsx"),
       route("competitions/:id/pictures", "routes/admin/competition-pictures.tsx"),
       route("competitions/:id/draw", "routes/admin/competition-draw.tsx"),
+      route("competitions/:id/instant-wins", "routes/admin/competition-instant-wins.tsx"),
       route("competitions/:id/postal", "routes/postal/postal-entries.tsx"),
       route("competitions/:id/participants.csv", "routes/draws/participants-csv.ts"),
       route("create-competition", "routes/admin/create-competition.tsx"),

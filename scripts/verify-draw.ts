@@ -2,7 +2,8 @@
 // app/domain/draw (SHA-256 and BLS12-381 from the audited noble libraries) and nothing else.
 //
 //   npm run verify-draw -- https://paddock.example/draws/12        (the page, or its draw.json)
-//   npm run verify-draw -- ./draw.json                              (a saved record; manifest and log beside it)
+//   npm run verify-draw -- ./draw.json                              (a saved record; manifest, log and any
+//                                                                    instant-wins.txt beside it)
 //   npm run verify-draw -- <url or file> --entry 7K2M9QRT4VXZ       (also look for your entry reference)
 //   npm run verify-draw -- <url or file> --expect-hash <hash>       (the manifest hash from your close e-mail)
 //   npm run verify-draw -- <url or file> --log <url or file>        (check against another copy of the manifest log)
@@ -17,7 +18,14 @@ import { LOCAL_BEACON_INFO_PATH, servedChainKey } from "../app/domain/draw/chain
 import { MANIFEST_LOG_PATH } from "../app/domain/draw/manifest-log";
 import { drawMatches, type PublishedDraw, type ServedBeacon, verifyDraw } from "../app/domain/draw/verify";
 
-type Source = { record: PublishedDraw; manifest: string; log: string; beacon?: ServedBeacon };
+type Source = {
+  record: PublishedDraw;
+  manifest: string;
+  log: string;
+  beacon?: ServedBeacon;
+  /** The revealed instant-win list, when the record has one published (docs/instant-wins-v1.md). */
+  instantWins?: string | null;
+};
 
 const isUrl = (s: string) => /^https?:\/\//.test(s);
 
@@ -32,7 +40,8 @@ async function fromUrl(target: string, localBeacon: boolean): Promise<Source> {
   const record = (await (await get(jsonUrl, "the draw")).json()) as PublishedDraw;
   if (!record.manifest) return { record, manifest: "", log: "" };
   // The log is read where every site serves it, not wherever a record might point.
-  const [manifest, log, beacon] = await Promise.all([
+  const instantWinsUrl = record.instantWins?.url;
+  const [manifest, log, beacon, instantWins] = await Promise.all([
     get(new URL(record.manifest.url, jsonUrl), "the manifest").then((r) => r.text()),
     get(new URL(MANIFEST_LOG_PATH, jsonUrl), "the manifest log").then((r) => r.text()),
     localBeacon && record.chain.network === "local-test-beacon"
@@ -40,8 +49,9 @@ async function fromUrl(target: string, localBeacon: boolean): Promise<Source> {
           servedChainKey(await r.json()),
         )
       : null,
+    instantWinsUrl ? get(new URL(instantWinsUrl, jsonUrl), "the instant-win list").then((r) => r.text()) : null,
   ]);
-  return { record, manifest, log, beacon: beacon ?? undefined };
+  return { record, manifest, log, beacon: beacon ?? undefined, instantWins };
 }
 
 async function fromFile(file: string): Promise<Source> {
@@ -49,7 +59,13 @@ async function fromFile(file: string): Promise<Source> {
   if (!record.manifest) return { record, manifest: "", log: "" };
   // A saved record names its manifest by the site's path; beside the record, only its file name counts.
   const beside = (url: string) => readFile(path.join(path.dirname(file), path.basename(url)), "utf8");
-  return { record, manifest: await beside(record.manifest.url), log: await beside(MANIFEST_LOG_PATH) };
+  const instantWinsUrl = record.instantWins?.url;
+  return {
+    record,
+    manifest: await beside(record.manifest.url),
+    log: await beside(MANIFEST_LOG_PATH),
+    instantWins: instantWinsUrl ? await beside(instantWinsUrl) : null,
+  };
 }
 
 async function readLog(source: string) {
@@ -91,6 +107,7 @@ export async function main(argv: string[]): Promise<number> {
     entryRef: flagValue("--entry"),
     expectHash: flagValue("--expect-hash"),
     logText: source.log,
+    instantWinsText: source.record.instantWins ? (source.instantWins ?? null) : undefined,
   });
   for (const c of checks) console.log(`${MARK[c.status].padEnd(7)} ${c.label}: ${c.detail}`);
   const ok = drawMatches(checks);

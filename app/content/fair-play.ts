@@ -126,6 +126,26 @@ export function fairPlaySections(settings: SiteSettings): DocumentSection[] {
       ],
     },
     {
+      id: "instant-wins",
+      title: "Instant wins",
+      blocks: [
+        {
+          p:
+            "Some competitions have instant wins: ticket numbers, chosen before the competition goes live, that win " +
+            "a prize the moment they are sold. The numbers stay secret while tickets sell, but as it goes live we " +
+            "publish the SHA-256 fingerprint of the list with a random salt, and when it closes we publish the list " +
+            "and the salt, so anyone can check that the list never changed. Each prize won shows on the competition " +
+            "page as it is won. Site credit goes straight into the winner's account; cash and prizes are claimed " +
+            "there.",
+        },
+        {
+          p:
+            "Instant-win competitions cannot be paid for with a credit card, and they are never more than half of " +
+            "the competitions running.",
+        },
+      ],
+    },
+    {
       id: "complaints",
       title: "Complaints",
       blocks: [

@@ -64,6 +64,7 @@ export const NOTIFICATION_KINDS = [
   "entries-closed",
   "draw-result",
   "prize-claim",
+  "instant-win",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -110,3 +111,18 @@ export type PrizeClaimStatus = (typeof PRIZE_CLAIM_STATUSES)[number];
 /** Why a prize may pass from a drawn entry to the next alternate: this fixed list and nothing else (draw-v1.md). */
 export const SKIP_REASONS = ["unclaimed", "ineligible", "refunded"] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
+
+/**
+ * Why the site-credit wallet moved (wallet_ledger.reason): an instant win credits it. Spending credit at checkout adds
+ * its own reasons here (and to the check constraint) when it is built.
+ */
+export const WALLET_REASONS = ["instant-win"] as const;
+export type WalletReason = (typeof WALLET_REASONS)[number];
+
+/** An instant win's prize (docs/instant-wins-v1.md): credit in the site wallet, cash, or a physical prize. */
+export const INSTANT_WIN_KINDS = ["site-credit", "cash", "physical"] as const;
+export type InstantWinKind = (typeof INSTANT_WIN_KINDS)[number];
+
+/** What a winner chose in the claim flow when the competition offers a cash alternative. */
+export const PRIZE_CHOICES = ["prize", "cash"] as const;
+export type PrizeChoice = (typeof PRIZE_CHOICES)[number];

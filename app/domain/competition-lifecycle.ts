@@ -11,6 +11,7 @@ export type CompetitionValues = Pick<
   | "prizeTitle"
   | "prizeDescription"
   | "prizeValue"
+  | "cashAlternativePence"
   | "entryPricePence"
   | "totalTickets"
   | "maxTicketsPerUser"
@@ -32,6 +33,7 @@ export const COMPETITION_FIELDS = [
   "prizeTitle",
   "prizeDescription",
   "prizeValue",
+  "cashAlternativePence",
   "entryPricePence",
   "totalTickets",
   "maxTicketsPerUser",

@@ -26,7 +26,20 @@ export function creditSpentThisMonth(payments: readonly CardPayment[], now: Date
     .reduce((sum, p) => sum + p.amountPence, 0);
 }
 
-/** Would taking `amountPence` on a card with this funding pass the monthly credit cap? */
-export function passesCreditCap(funding: string | null | undefined, spentPence: number, amountPence: number): boolean {
-  return countsAsCredit(funding) && spentPence + amountPence > CREDIT_CARD_MONTHLY_CAP_PENCE;
+/**
+ * Would taking `amountPence` on a card with this funding pass the monthly credit cap? An order for an instant-win
+ * competition has a cap of zero: under the UK code those never take a credit card (docs/instant-wins-v1.md).
+ */
+export function passesCreditCap(
+  funding: string | null | undefined,
+  spentPence: number,
+  amountPence: number,
+  capPence: number = CREDIT_CARD_MONTHLY_CAP_PENCE,
+): boolean {
+  return countsAsCredit(funding) && spentPence + amountPence > capPence;
 }
+
+/** What the buyer is told, before paying and when a credit card was refused, about instant-win competitions. */
+export const INSTANT_WIN_CREDIT_CARD_MESSAGE =
+  "Instant-win competitions cannot be paid for with a credit card (UK code of practice). Your card has not been " +
+  "charged and the tickets have been released: please pay with a debit card.";

@@ -53,6 +53,7 @@ describe("the competition form", () => {
       prizeTitle: "Saddle",
       prizeDescription: "A 17-inch saddle.",
       prizeValue: "£1,200",
+      cashAlternativePence: null,
       entryPricePence: 250,
       totalTickets: 1000,
       maxTicketsPerUser: null,
@@ -76,6 +77,9 @@ describe("the competition form", () => {
   // Conform's auto-coercion is off (app/schemas/form.ts): the schema reads every field as the browser sends it.
   it.each([
     [{ maxTicketsPerUser: "" }, { maxTicketsPerUser: null }],
+    [{ cashAlternative: "" }, { cashAlternativePence: null }],
+    [{ cashAlternative: " 1500 " }, { cashAlternativePence: 150_000 }],
+    [{ cashAlternative: "38000.50" }, { cashAlternativePence: 3_800_050 }],
     [{ maxTicketsPerUser: " 25 " }, { maxTicketsPerUser: 25 }],
     [{ goLiveAt: "  " }, { goLiveAt: null }],
     [{ totalTickets: "+40" }, { totalTickets: 40 }],
@@ -108,6 +112,8 @@ describe("the competition form", () => {
     ["totalTickets", { totalTickets: "0" }, M.totalRange],
     ["totalTickets", { totalTickets: "-3" }, M.totalRange],
     ["totalTickets", { totalTickets: "1000001" }, M.totalRange],
+    ["cashAlternative", { cashAlternative: "lots" }, M.cashAlternative],
+    ["cashAlternative", { cashAlternative: "0.99" }, M.cashAlternativeRange],
     ["maxTicketsPerUser", { maxTicketsPerUser: "1e2" }, M.wholeNumber],
     ["maxTicketsPerUser", { maxTicketsPerUser: "0" }, M.capRange],
     ["maxTicketsPerUser", { maxTicketsPerUser: "1001" }, M.capOverTotal],

@@ -23,6 +23,8 @@ export const COMPETITION_FORM_MESSAGES = {
   answerNotOption: "The correct answer must be exactly one of the four options.",
   imageUrl: "Use a path on this site (starting with /) or an https:// address.",
   tooManyImages: "Add at most 6 further pictures.",
+  cashAlternative: "Enter the cash alternative in pounds and pence, for example 1500, or leave it empty.",
+  cashAlternativeRange: "The cash alternative must be between £1 and £1,000,000.",
 } as const;
 const M = COMPETITION_FORM_MESSAGES;
 
@@ -32,6 +34,7 @@ const MAX_ENTRY_PRICE_PENCE = 100_000;
 const MAX_TOTAL_TICKETS = 1_000_000;
 const MAX_PER_PERSON_CAP = 10_000;
 const MAX_ADDITIONAL_IMAGES = 6;
+const MAX_CASH_ALTERNATIVE_PENCE = 100_000_000;
 
 /** A required field's text less the whitespace around it; blank or left out is "This field is required." */
 const filled = z.string({ error: REQUIRED_MESSAGE }).trim().min(1, { error: REQUIRED_MESSAGE, abort: true });
@@ -67,6 +70,15 @@ export const CompetitionFormSchema = z
     prizeTitle: singleLineField(120),
     prizeDescription: paragraphs(2000),
     prizeValue: singleLineField(40),
+    cashAlternative: unlessBlank(
+      filled
+        .transform((text, ctx) => {
+          const pence = poundsToPence(text);
+          if (pence === null) ctx.addIssue({ code: "custom", message: M.cashAlternative });
+          return pence ?? 0;
+        })
+        .pipe(z.number().min(100, M.cashAlternativeRange).max(MAX_CASH_ALTERNATIVE_PENCE, M.cashAlternativeRange)),
+    ),
     entryPrice: filled
       .transform((text, ctx) => {
         const pence = poundsToPence(text);
@@ -114,8 +126,9 @@ export const CompetitionFormSchema = z
       ctx.addIssue({ code: "custom", path: ["endDate"], message: SCHEDULE_MESSAGES.closingBeforeGoLive });
   })
   .transform(
-    ({ entryPrice, maxTicketsPerUser, goLiveAt, ...rest }): CompetitionValues => ({
+    ({ entryPrice, maxTicketsPerUser, goLiveAt, cashAlternative, ...rest }): CompetitionValues => ({
       ...rest,
+      cashAlternativePence: cashAlternative ?? null,
       entryPricePence: entryPrice,
       maxTicketsPerUser: maxTicketsPerUser ?? null,
       goLiveAt: goLiveAt ?? null,
@@ -136,6 +149,7 @@ export type CompetitionFormInput = {
   prizeTitle: string;
   prizeDescription: string;
   prizeValue: string;
+  cashAlternative: string;
   entryPrice: string;
   totalTickets: string;
   maxTicketsPerUser: string;
@@ -159,6 +173,7 @@ export function competitionFormDefaults(values?: CompetitionValues | null): Comp
       prizeTitle: "",
       prizeDescription: "",
       prizeValue: "",
+      cashAlternative: "",
       entryPrice: "",
       totalTickets: "",
       maxTicketsPerUser: "",
@@ -175,6 +190,7 @@ export function competitionFormDefaults(values?: CompetitionValues | null): Comp
   return {
     ...values,
     entryPrice: (values.entryPricePence / 100).toFixed(2),
+    cashAlternative: values.cashAlternativePence === null ? "" : (values.cashAlternativePence / 100).toFixed(2),
     totalTickets: String(values.totalTickets),
     maxTicketsPerUser: values.maxTicketsPerUser === null ? "" : String(values.maxTicketsPerUser),
     goLiveAt: values.goLiveAt ? toLondonWallTime(values.goLiveAt) : "",
@@ -185,7 +201,8 @@ export function competitionFormDefaults(values?: CompetitionValues | null): Comp
 }
 
 /** The form's name for a competition field (the price is typed in pounds). */
-export const formFieldName = (field: CompetitionField) => (field === "entryPricePence" ? "entryPrice" : field);
+export const formFieldName = (field: CompetitionField) =>
+  field === "entryPricePence" ? "entryPrice" : field === "cashAlternativePence" ? "cashAlternative" : field;
 
 /** A new draft's form filled from another competition: "Copy of …", no dates (they are the new one's to set). */
 export function competitionCopyDefaults(values: CompetitionValues): CompetitionFormInput {

@@ -1,3 +1,4 @@
+import { PRIZE_CHOICES } from "~/db/constants";
 import { z } from "~/schemas/zod";
 import { REQUIRED_MESSAGE, singleLineField, tooLongMessage } from "./form";
 
@@ -13,6 +14,10 @@ export const ClaimAddressSchema = z.object({
   county: singleLineField(80),
   postcode: singleLineField(12),
   phone: singleLineField(40),
+  /** The winner's choice when the competition offers a cash alternative. */
+  choice: z.enum(PRIZE_CHOICES).optional(),
+  /** For an instant win's cash or physical prize: which one (docs/instant-wins-v1.md). */
+  instantWinId: z.coerce.number().int().positive().optional(),
 });
 export type ClaimAddressInput = z.infer<typeof ClaimAddressSchema>;
 

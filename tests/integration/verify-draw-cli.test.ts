@@ -94,6 +94,36 @@ describe("npm run verify-draw", () => {
     expect(out.stdout).toContain("FAIL    Manifest log: competition 42 is not in the log");
   });
 
+  describe("a competition's instant wins (docs/instant-wins-v1.md's worked example, also competition 42)", () => {
+    const LIST =
+      "paddock-instant-wins v1\ncompetition 42\n" +
+      "salt 8c1f4e2a9b7d3c605e1f2a4b6c8d0e1f3a5b7c9d1e2f4a6b8c0d2e4f6a8b0c1d\nentries 3\n" +
+      "7,site-credit,500,£5 site credit\n88,cash,2500,£25, paid by bank transfer\n" +
+      "250,physical,0,Leather headcollar, cob size\n";
+    const instantWins = (prize: string) => ({
+      commitment: "8d3f23609ee726792feb7f5a7564fdd3898f6d6adddc731165bc202fd24e86cb",
+      committedAt: "2023-08-20T10:00:00.000Z",
+      url: "/draws/42/instant-wins.txt",
+      won: [{ ticketNumber: 88, kind: "cash", amountPence: 2500, prize }],
+    });
+
+    it("checks the revealed list saved beside the record against the commitment", async () => {
+      const file = tampered((r) => Object.assign(r, { instantWins: instantWins("£25, paid by bank transfer") }));
+      writeFileSync(path.join(tmp, "instant-wins.txt"), LIST);
+      const out = await verifyDraw(file);
+      expect(out.stdout).toContain("PASS    Instant wins: 3 instant wins hash to the commitment; 1 won, each listed");
+      expect(out.code).toBe(0);
+    });
+
+    it("fails when a prize shown as won is not the one committed to", async () => {
+      const file = tampered((r) => Object.assign(r, { instantWins: instantWins("£50, paid by bank transfer") }));
+      writeFileSync(path.join(tmp, "instant-wins.txt"), LIST);
+      const out = await verifyDraw(file);
+      expect(out.code).toBe(1);
+      expect(out.stdout).toContain("FAIL    Instant wins: ticket 88 is shown as won but is not that prize in the list");
+    });
+  });
+
   it("exits 2 when there is nothing to read", async () => {
     expect((await verifyDraw(path.join(tmp, "missing.json"))).code).toBe(2);
     expect((await verifyDraw()).code).toBe(2);

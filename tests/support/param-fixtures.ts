@@ -27,6 +27,7 @@ const PARAM_FIXTURES: Record<string, Fixture> = {
   "admin/competitions/:id/cancel": liveCompetition,
   "admin/competitions/:id/pictures": liveCompetition,
   "admin/competitions/:id/draw": liveCompetition,
+  "admin/competitions/:id/instant-wins": liveCompetition,
   "admin/competitions/:id/postal": liveCompetition,
   "admin/competitions/:id/participants.csv": liveCompetition,
   "admin/orders/:id": paidOrder,
@@ -41,6 +42,7 @@ const PARAM_FIXTURES: Record<string, Fixture> = {
   "draws/:id": liveCompetition,
   "draws/:id/manifest.txt": liveCompetition,
   "draws/:id/draw.json": liveCompetition,
+  "draws/:id/instant-wins.txt": liveCompetition,
   // A message the file mailer wrote: the development mail viewer reads it (and refuses any other name).
   "dev/mail/:file": async (services) => {
     const dir = path.join(services.env.DATA_DIR, "mail");

@@ -3,7 +3,9 @@ import { Form } from "react-router";
 import { FormAlert } from "~/components/auth/form-alert";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
+import type { PrizeChoice } from "~/db/constants";
 import { formatUkDate, formatUkDateTime } from "~/domain/london-format";
+import { formatPence } from "~/domain/money";
 import { CLAIM_STATE_LABELS, type ClaimState } from "~/domain/prize-claim";
 import type { FormNotice } from "~/schemas/form";
 
@@ -22,6 +24,11 @@ type WonPrize = {
   trackingReference: string | null;
   shippedAt: Date | null;
   deliveredAt: Date | null;
+  /** An instant win's cash or physical prize: which one (no redraw applies to it). */
+  instantWinId?: number;
+  /** The cash the winner may take instead of the prize, and what they chose. */
+  cashAlternativePence?: number | null;
+  choice?: PrizeChoice | null;
 };
 
 type Defaults = { recipientName: string; phone: string; county: string };
@@ -77,10 +84,22 @@ export function ClaimForm({
   prize,
   defaults,
 }: {
-  prize: Pick<WonPrize, "competitionId" | "prizeTitle" | "recipientName" | "address" | "county" | "postcode" | "phone">;
+  prize: Pick<
+    WonPrize,
+    | "competitionId"
+    | "prizeTitle"
+    | "recipientName"
+    | "address"
+    | "county"
+    | "postcode"
+    | "phone"
+    | "instantWinId"
+    | "cashAlternativePence"
+    | "choice"
+  >;
   defaults: Defaults;
 }) {
-  const id = `claim-${prize.competitionId}`;
+  const id = `claim-${prize.competitionId}${prize.instantWinId ? `-instant-${prize.instantWinId}` : ""}`;
   return (
     <Form
       method="post"
@@ -89,6 +108,22 @@ export function ClaimForm({
     >
       <input type="hidden" name="intent" value="claim-prize" />
       <input type="hidden" name="competitionId" value={prize.competitionId} />
+      {prize.instantWinId ? <input type="hidden" name="instantWinId" value={prize.instantWinId} /> : null}
+      {prize.cashAlternativePence ? (
+        <fieldset className="sm:col-span-2">
+          <legend className="text-sm font-medium">Prize or cash</legend>
+          <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+            <label className="flex items-center gap-2">
+              <input type="radio" name="choice" value="prize" defaultChecked={prize.choice !== "cash"} />
+              The prize
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="radio" name="choice" value="cash" defaultChecked={prize.choice === "cash"} />
+              The cash alternative, {formatPence(prize.cashAlternativePence)}
+            </label>
+          </div>
+        </fieldset>
+      ) : null}
       <Line
         id={id}
         name="recipientName"
@@ -143,7 +178,7 @@ export function PrizeClaimPanel({
       {notice ? <FormAlert notice={notice} /> : null}
       <ul className="mt-4 space-y-6">
         {prizes.map((prize) => (
-          <li key={prize.competitionId}>
+          <li key={`${prize.competitionId}-${prize.instantWinId ?? "main"}`}>
             <h3 className="font-semibold">
               {prize.prizeTitle} <span className="font-normal text-muted-foreground">({prize.title})</span>
             </h3>
@@ -163,6 +198,9 @@ export function PrizeClaimPanel({
             ) : null}
             {prize.state === "delivered" && prize.deliveredAt ? (
               <p className="mt-1 text-sm">Delivered on {formatUkDate(prize.deliveredAt)}.</p>
+            ) : null}
+            {prize.choice === "cash" && prize.cashAlternativePence ? (
+              <p className="mt-1 text-sm">You chose the cash alternative, {formatPence(prize.cashAlternativePence)}.</p>
             ) : null}
             {prize.state === "unclaimed_redraw_due" ? (
               <p className="mt-1 text-sm">

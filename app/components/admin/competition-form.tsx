@@ -58,6 +58,13 @@ export function CompetitionForm({ defaultValue, lastResult, locked = [], submitL
           hint="As shown to entrants, for example £2,450."
           locked={isLocked("prizeValue")}
         />
+        <TextControl
+          meta={fields.cashAlternative}
+          label="Cash alternative (£, optional)"
+          hint="The cash the winner may take instead of the prize. Leave empty for none."
+          inputMode="decimal"
+          locked={isLocked("cashAlternativePence")}
+        />
       </Section>
       <Section title="Tickets">
         <div className="grid gap-5 sm:grid-cols-3">

@@ -82,6 +82,9 @@ export function CompetitionStatusPanel(props: StatusPanelProps) {
         <Link to={`/admin/create-competition?copy=${id}`} className={buttonClass("outline", "sm")}>
           Duplicate
         </Link>
+        <Link to={`/admin/competitions/${id}/instant-wins`} className={buttonClass("outline", "sm")}>
+          Instant wins
+        </Link>
         {props.published ? (
           <Link to={`/admin/competitions/${id}/draw`} className={buttonClass(drawDue ? "primary" : "outline", "sm")}>
             {drawDue ? "Select winner" : "Draw"}

@@ -34,7 +34,8 @@ async function servedBeacon(record: PublishedDraw) {
 /**
  * Recomputes the draw in the visitor's browser from the published record and manifest (the same verifier the
  * server and the command-line tool use): the manifest hash, the timeline, the manifest log, the beacon's BLS
- * signature, the seed, the sequence and any skips. A local test beacon is accepted here (the page says it is for
+ * signature, the seed, the sequence and any skips, and a competition's revealed instant wins against the commitment
+ * published at go-live. A local test beacon is accepted here (the page says it is for
  * testing), but only with the key this site serves for it.
  */
 export function DrawVerifier({ jsonUrl, manifestUrl }: { jsonUrl: string; manifestUrl: string }) {
@@ -50,13 +51,16 @@ export function DrawVerifier({ jsonUrl, manifestUrl }: { jsonUrl: string; manife
         fetch(manifestUrl).then(text),
         import("~/domain/draw/verify"),
       ]);
-      const [logText, localBeacon] = await Promise.all([
+      const revealedAt = record.instantWins?.url;
+      const [logText, localBeacon, instantWinsText] = await Promise.all([
         fetch(MANIFEST_LOG_PATH, { cache: "no-store" }).then(text),
         servedBeacon(record),
+        revealedAt ? fetch(revealedAt).then(text) : null,
       ]);
       const checks = verifyDraw(record, manifest, {
         localBeacon,
         logText,
+        instantWinsText,
         entryRef: entryRef.trim() || undefined,
         expectHash: expectHash.trim() || undefined,
       });

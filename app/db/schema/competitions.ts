@@ -63,6 +63,8 @@ export const competitions = pgTable(
     drawAt: instant("draw_at"),
     drawRound: bigint("draw_round", { mode: "number" }),
     drawChainHash: text("draw_chain_hash"),
+    /** The cash a winner may take instead of the prize, when staff offer one. */
+    cashAlternativePence: integer("cash_alternative_pence"),
     createdAt: instant("created_at").notNull().defaultNow(),
     updatedAt: instant("updated_at").notNull().defaultNow(),
   },
@@ -73,6 +75,10 @@ export const competitions = pgTable(
       sql`${t.ticketsSold} >= 0 and ${t.ticketsReserved} >= 0 and ${taken(t)} <= ${t.totalTickets}`,
     ),
     check("competitions_price_check", sql`${t.entryPricePence} >= 0`),
+    check(
+      "competitions_cash_alternative_check",
+      sql`${t.cashAlternativePence} is null or ${t.cashAlternativePence} > 0`,
+    ),
     index("competitions_status_end_idx").on(t.status, t.endDate),
     // The public list's orders (issue 11): published competitions only, so drafts never cost the list anything.
     index("competitions_public_end_idx").on(t.endDate, t.id).where(published),

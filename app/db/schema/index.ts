@@ -3,6 +3,7 @@ export * from "./baskets";
 export * from "./competitions";
 export * from "./domain";
 export * from "./draws";
+export * from "./instant-wins";
 export * from "./marketing";
 export * from "./notifications";
 export * from "./orders";

@@ -1,6 +1,7 @@
 import { type BeaconRound, randomnessOf, verifyRoundSignature } from "./beacon";
 import { sha256Hex, utf8 } from "./bytes";
 import { type ChainInfo, DRAW_DELAY_MS, decidingRound, isQuicknet, QUICKNET, roundAt, roundTime } from "./chain";
+import { checkInstantWins, type PublishedInstantWins } from "./instant-wins";
 import { type Manifest, ManifestError, parseManifest } from "./manifest";
 import { type ManifestLogEntry, ManifestLogError, parseManifestLog } from "./manifest-log";
 import { drawSeed, drawSequence } from "./sequence";
@@ -50,6 +51,8 @@ export type PublishedDraw = {
   skips: PublishedSkip[];
   /** The manifest log (docs/manifest-log-v1.md) this draw's manifest hash and round were appended to. */
   log: { url: string };
+  /** The competition's instant wins (docs/instant-wins-v1.md): null or absent when it has none. */
+  instantWins?: PublishedInstantWins | null;
 };
 
 export type CheckName =
@@ -65,6 +68,7 @@ export type CheckName =
   | "randomness"
   | "sequence"
   | "skips"
+  | "instant-wins"
   | "entry";
 export type Check = { name: CheckName; status: "pass" | "fail" | "pending"; label: string; detail: string };
 
@@ -83,6 +87,11 @@ type VerifyOptions = {
   expectHash?: string;
   /** The manifest log's text (/draws/log.txt): its chain must hold and hold this draw's hash and round. */
   logText?: string;
+  /**
+   * The revealed instant-win list (record.instantWins.url), or null when none is published yet: checked against the
+   * commitment from go-live when the record has instant wins.
+   */
+  instantWinsText?: string | null;
 };
 
 const check = (name: CheckName, status: Check["status"], label: string, detail: string): Check => ({
@@ -369,6 +378,10 @@ export function verifyDraw(record: PublishedDraw, manifestText: string, options:
   checks.push(network.check, ...beaconChecks(record, network.chain), sequenceCheck(record, manifest, hash));
   const skips = skipsCheck(record, manifest);
   if (skips) checks.push(skips);
+  if (record.instantWins && options.instantWinsText !== undefined) {
+    const found = checkInstantWins(record.competitionId, record.instantWins, options.instantWinsText);
+    checks.push(check("instant-wins", found.status, "Instant wins", found.detail));
+  }
   if (options.entryRef) checks.push(entryCheck(manifest, options.entryRef));
   return checks;
 }

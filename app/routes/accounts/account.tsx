@@ -4,6 +4,7 @@ import { MyEntries } from "~/components/account/my-entries";
 import { OrderHistory } from "~/components/account/order-history";
 import { PrizeClaimPanel } from "~/components/account/prize-claim-panel";
 import { ProfileDetails, ProfileForm } from "~/components/account/profile-form";
+import { WalletPanel } from "~/components/account/wallet-panel";
 import { textLinkClass } from "~/components/legal-page";
 import { buttonClass } from "~/components/ui/button";
 import { formatUkDate } from "~/domain/london-format";
@@ -15,6 +16,8 @@ import { getAccountSummary, getOrderHistory, getProfile, updateProfile } from "~
 import { getMyEntries } from "~/server/accounts/my-entries.server";
 import { guardedUser } from "~/server/accounts/session.server";
 import { CLAIM_MESSAGES, claimDefaults, confirmClaimAddress, myPrizes } from "~/server/draws/prize-claims.server";
+import { confirmInstantPrizeClaim, myInstantPrizes } from "~/server/instant-wins/instant-prize-claims.server";
+import { walletBalance, walletLedgerOf } from "~/server/instant-wins/wallet.server";
 import { servicesContext } from "~/server/platform/context";
 import { formReply, readForm, refused } from "~/server/platform/form-action.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
@@ -41,16 +44,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : { type: "success", title: "E-mail address changed", description: `We will now write to ${user.email}.` },
     );
   }
-  const [profile, orders, summary, entries, prizes, claimDefaultValues] = await Promise.all([
-    getProfile(services, user),
-    getOrderHistory(services, user.id),
-    getAccountSummary(services, user),
-    getMyEntries(services, user.id),
-    myPrizes(services, user.id),
-    claimDefaults(services, user.id),
-  ]);
+  const [profile, orders, summary, entries, prizes, instantPrizes, claimDefaultValues, balance, ledger] =
+    await Promise.all([
+      getProfile(services, user),
+      getOrderHistory(services, user.id),
+      getAccountSummary(services, user),
+      getMyEntries(services, user.id),
+      myPrizes(services, user.id),
+      myInstantPrizes(services, user.id),
+      claimDefaults(services, user.id),
+      walletBalance(services.db, user.id),
+      walletLedgerOf(services.db, user.id),
+    ]);
   return {
-    prizes,
+    prizes: [...prizes, ...instantPrizes],
+    wallet: { balance, ledger },
     claimDefaults: claimDefaultValues,
     profile,
     orders,
@@ -68,7 +76,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (body.get("intent") === "claim-prize") {
     const claim = parseSubmission(body, ClaimAddressSchema);
     if (claim.status !== "success") return refused(claim, claimCheck);
-    const outcome = await confirmClaimAddress(services, user.id, claim.value);
+    const { instantWinId } = claim.value;
+    const outcome = instantWinId
+      ? await confirmInstantPrizeClaim(services, user.id, { ...claim.value, instantWinId })
+      : await confirmClaimAddress(services, user.id, claim.value);
     if (!outcome.ok)
       return formReply(claim, { status: outcome.status, notice: errorNotice("Not saved", outcome.message) });
     return redirectWithToast(services, "/account", { type: "success", title: CLAIM_MESSAGES.confirmed });
@@ -145,6 +156,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               </div>
             </dl>
           </AccountSection>
+          <WalletPanel balancePence={loaderData.wallet.balance} ledger={loaderData.wallet.ledger} />
           <AccountSection id="help-title" title="Need help?">
             <p>
               <Link to="/contact" className={textLinkClass}>

@@ -1,4 +1,5 @@
 import { ArrowLeft } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { data, Link, redirect } from "react-router";
 import { CompetitionDetails } from "~/components/competitions/competition-details";
 import { CompetitionGallery, type GalleryImage } from "~/components/competitions/competition-gallery";
@@ -6,6 +7,7 @@ import { DrawPanel } from "~/components/competitions/draw-panel";
 import { EntryForm } from "~/components/competitions/entry-form";
 import { closedLabel, EntryStatusBadge, FeaturedBadge, LoadFailed } from "~/components/competitions/entry-status";
 import { Fact } from "~/components/competitions/fact";
+import { InstantWinsEntryNote } from "~/components/competitions/instant-wins-note";
 import { PostalEntry } from "~/components/competitions/postal-entry";
 import { ShareButtons } from "~/components/competitions/share-buttons";
 import { StickyEnterBar } from "~/components/competitions/sticky-enter-bar";
@@ -36,6 +38,7 @@ import {
 import { proceedToCheckout } from "~/server/catalogue/proceed-to-checkout.server";
 import { shareCardPath } from "~/server/catalogue/share-card.server";
 import { drawSummary } from "~/server/draws/public.server";
+import { competitionPrizeExtras } from "~/server/instant-wins/instant-wins.server";
 import { servicesContext } from "~/server/platform/context";
 import { formReply, readSubmission, refused } from "~/server/platform/form-action.server";
 import { publicOrigin } from "~/server/platform/public-origin.server";
@@ -47,6 +50,11 @@ import { paidEntryBlock } from "~/server/protection/player-protection.server";
 import type { Route } from "./+types/competition";
 
 const LOAD_FAILED = "Failed to load competition details.";
+
+/** Below the fold and only on competitions with instant wins: loaded when a page has them, not in the first load. */
+const InstantWinsPanel = lazy(() =>
+  import("~/components/competitions/instant-wins-panel").then((m) => ({ default: m.InstantWinsPanel })),
+);
 
 /** The page is the same for every visitor (and may be cached), so it counts no one's holdings or cap. */
 const NOT_A_BUYER = 0;
@@ -84,6 +92,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       postal: await postalOutcomeCounts(services.db, competition.id),
       // Once closed: the published manifest's hash, and the result once drawn.
       draw: await drawSummary(services.db, competition.id),
+      // The cash alternative and instant wins (the commitment, the prizes won, and the list once revealed).
+      extras: await competitionPrizeExtras(services.db, competition.id),
       now: services.now(),
       shareUrl: competitionShareUrl(origin, competition.id),
       shareCardUrl: new URL(shareCardPath(competition), origin).href,
@@ -177,6 +187,11 @@ export default function CompetitionPage({ loaderData, actionData }: Route.Compon
         <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 lg:mt-0">
           <Fact label="Prize value">{competition.prizeValue}</Fact>
           <Fact label="Entry price">{formatPence(competition.entryPricePence)} per ticket</Fact>
+          {loaderData.extras.cashAlternativePence ? (
+            <Fact label="Cash alternative" testId="cash-alternative">
+              {formatPence(loaderData.extras.cashAlternativePence)}
+            </Fact>
+          ) : null}
           <Fact label="Time left" testId="time-left">
             {left}
           </Fact>
@@ -224,6 +239,11 @@ export default function CompetitionPage({ loaderData, actionData }: Route.Compon
                   </p>
                 ) : (
                   <div className="mt-3">
+                    {loaderData.extras.instantWins ? (
+                      <InstantWinsEntryNote
+                        count={loaderData.extras.instantWins.won.length + loaderData.extras.instantWins.stillToWin}
+                      />
+                    ) : null}
                     {loaderData.paidEntry.note ? (
                       <p className="mb-4 text-sm text-muted-foreground" data-testid="paid-entry-note">
                         {loaderData.paidEntry.note}
@@ -246,6 +266,11 @@ export default function CompetitionPage({ loaderData, actionData }: Route.Compon
         </div>
         <div className="min-w-0 space-y-8 lg:col-start-1 lg:row-start-2">
           <CompetitionDetails competition={competition} left={left} />
+          {loaderData.extras.instantWins ? (
+            <Suspense fallback={null}>
+              <InstantWinsPanel competitionId={competition.id} view={loaderData.extras.instantWins} />
+            </Suspense>
+          ) : null}
           {closed ? null : (
             <PostalEntry title={competition.title} endDate={competition.endDate} counts={loaderData.postal} />
           )}

@@ -2,6 +2,7 @@ import { CheckCircle2, Loader2, XCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, useLocation, useRevalidator } from "react-router";
 import { TicketRefs } from "~/components/account/ticket-refs";
+import { InstantWinsWon } from "~/components/instant-wins/instant-wins-won";
 import { IconTitle, Section } from "~/components/page-section";
 import { ButtonLinks } from "~/components/ui/button-links";
 import { ANSWER_RECORDED } from "~/domain/answer-reveal";
@@ -11,6 +12,7 @@ import { PaymentSuccessQuerySchema } from "~/schemas/checkout";
 import { requireUser } from "~/server/accounts/session.server";
 import { type PaidLine, verifyPayment } from "~/server/checkout/checkout.server";
 import { closingDates, retryLink } from "~/server/checkout/checkout-page.server";
+import { instantWinsOfOrder } from "~/server/instant-wins/instant-wins.server";
 import { servicesContext } from "~/server/platform/context";
 import type { Route } from "./+types/payment-success";
 
@@ -48,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email: user.email,
     ticketCount: result.ticketCount,
     lines: result.lines.map((line) => ({ ...line, closesAt: closes.get(line.competitionId) ?? null })),
+    instantWins: await instantWinsOfOrder(services.db, query.data.order_id),
   };
 }
 
@@ -87,15 +90,17 @@ type PaidProps = {
   email: string;
   ticketCount: number;
   lines: (PaidLine & { closesAt: Date | null })[];
+  instantWins: React.ComponentProps<typeof InstantWinsWon>["wins"];
 };
 
-function Paid({ email, ticketCount, lines }: PaidProps) {
+function Paid({ email, ticketCount, lines, instantWins }: PaidProps) {
   return (
     <>
       <IconTitle icon={<CheckCircle2 aria-hidden="true" className="size-9 text-success" />}>
         Payment Successful!
       </IconTitle>
       <p className="mt-3 text-lg">{confirmedText(ticketCount)}</p>
+      <InstantWinsWon wins={instantWins} />
 
       <ul className="mt-8 space-y-4" aria-label="Your tickets">
         {lines.map((line) => (

@@ -10,6 +10,7 @@ import { errorNotice, formCheck } from "~/schemas/form";
 import { PrizeActionSchema } from "~/schemas/prize-claim";
 import { requirePermission } from "~/server/admin/staff.server";
 import { advancePrizeClaim, CLAIM_MESSAGES, listPrizeClaims } from "~/server/draws/prize-claims.server";
+import { listInstantPrizeClaims } from "~/server/instant-wins/instant-prize-claims.server";
 import { servicesContext } from "~/server/platform/context";
 import { formReply, readSubmission, refused } from "~/server/platform/form-action.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
@@ -24,7 +25,9 @@ const prizeCheck = formCheck(PrizeActionSchema);
 
 export async function loader({ context }: Route.LoaderArgs) {
   requirePermission(context, permission.loader);
-  return { claims: await listPrizeClaims(context.get(servicesContext)) };
+  const services = context.get(servicesContext);
+  const [main, instant] = await Promise.all([listPrizeClaims(services), listInstantPrizeClaims(services)]);
+  return { claims: [...main, ...instant] };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -111,7 +114,11 @@ export default function PrizeClaimsPage({ loaderData, actionData }: Route.Compon
             columns={["Competition", "Drawn", "Winner", "Deliver to", "Status", "Next step"]}
           >
             {claims.map((c) => (
-              <tr key={c.competitionId} data-testid="prize-claim" className="border-t border-border">
+              <tr
+                key={`${c.competitionId}-${"instantWinId" in c ? c.instantWinId : "main"}`}
+                data-testid="prize-claim"
+                className="border-t border-border"
+              >
                 <td className={tdClass}>
                   {c.title}
                   <span className="block text-muted-foreground">{c.prizeTitle}</span>
@@ -125,6 +132,7 @@ export default function PrizeClaimsPage({ loaderData, actionData }: Route.Compon
                 </td>
                 <td className={`${tdClass} whitespace-pre-line`}>
                   {c.claimId ? [c.recipientName, c.address, c.county, c.postcode, c.phone].join("\n") : "–"}
+                  {c.choice === "cash" ? <strong className="block">Chose the cash alternative</strong> : null}
                 </td>
                 <td className={tdClass}>
                   <strong data-state={c.state}>{CLAIM_STATE_LABELS[c.state]}</strong>

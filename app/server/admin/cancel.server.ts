@@ -3,6 +3,7 @@ import { CANCEL_MESSAGES } from "~/content/admin-orders";
 import { competitions, orderLines, orders } from "~/db/schema";
 import { abandonOrder } from "../checkout/checkout.server";
 import { fulfilCheckoutSession, refundOrder } from "../checkout/fulfilment.server";
+import { revealInstantWins } from "../instant-wins/instant-wins.server";
 import type { Executor } from "../platform/db.server";
 import { startPeriodicJob } from "../platform/jobs.server";
 import type { BackgroundJob, Services } from "../platform/services.server";
@@ -48,6 +49,7 @@ export async function cancelCompetition(
       .update(competitions)
       .set({ status: "cancelling", cancelReason: reason, updatedAt: services.now() })
       .where(eq(competitions.id, competitionId));
+    await revealInstantWins(tx, [competitionId], services.now());
     await recordAudit(tx, {
       actorUserId,
       action: "competition.cancel",

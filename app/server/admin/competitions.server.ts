@@ -16,6 +16,7 @@ import {
 } from "~/domain/competition-lifecycle";
 import type { COMPETITION_TABLE, QueryOf } from "~/schemas/admin-tables";
 import { fixDrawRule } from "../draws/rule.server";
+import { competitionHasInstantWins, instantWinMajorityProblem } from "../instant-wins/instant-wins.server";
 import type { Tx } from "../platform/db.server";
 import type { Services } from "../platform/services.server";
 import { containsPattern, tableOrder, tablePage } from "../platform/table-query.server";
@@ -219,6 +220,8 @@ export async function scheduleCompetition(services: Services, actorUserId: strin
     const problems = scheduleProblems(row, now);
     if (Object.keys(problems).length > 0)
       return { ok: false, status: 409, message: COMPETITION_MESSAGES.scheduleInvalid, fieldErrors: problems };
+    const majority = await instantWinMajorityProblem(tx, id, await competitionHasInstantWins(tx, id));
+    if (majority) return { ok: false, status: 409, message: majority };
     await tx.update(competitions).set({ status: "scheduled", updatedAt: now }).where(eq(competitions.id, id));
     const rule = await fixDrawRule(tx, services.beacon.chain, id, row.endDate);
     await recordAudit(tx, {

@@ -3,6 +3,7 @@ import { competitions } from "~/db/schema";
 import { publishDueManifests } from "../draws/manifest.server";
 import { fixDrawRule } from "../draws/rule.server";
 import { drawDueCompetitions } from "../draws/select.server";
+import { commitInstantWins, revealInstantWins } from "../instant-wins/instant-wins.server";
 import type { Tx } from "../platform/db.server";
 import { type PeriodicJob, startPeriodicJob } from "../platform/jobs.server";
 import { publicOrigin } from "../platform/public-origin.server";
@@ -51,10 +52,18 @@ export async function moveCompetitions(services: Services) {
     for (const row of live) {
       // The closing time is locked from now on, so the draw rule published with it is final.
       const rule = await fixDrawRule(tx, services.beacon.chain, row.id, row.endDate);
+      // Its instant wins, if any, are committed to now, before a single ticket is sold (instant-wins-v1.md).
+      const instantWins = await commitInstantWins(tx, row.id, now);
       await logMove(tx, row.id, {
         action: "competition.went_live",
         before: { status: "scheduled" },
-        after: { status: "active", drawAt: rule.drawAt, drawRound: rule.round, drawChainHash: rule.chainHash },
+        after: {
+          status: "active",
+          drawAt: rule.drawAt,
+          drawRound: rule.round,
+          drawChainHash: rule.chainHash,
+          ...(instantWins ? { instantWinsCommitment: instantWins } : {}),
+        },
         data: { goLiveAt: row.goLiveAt },
       });
     }
@@ -89,6 +98,12 @@ export async function moveCompetitions(services: Services) {
         after: { status: "closed", closedAt: row.closedAt },
         data: { ticketsSold: row.ticketsSold },
       });
+    // Closed: the instant-win list and its salt are published, so anyone can check them against the commitment.
+    await revealInstantWins(
+      tx,
+      closed.map((r) => r.id),
+      now,
+    );
     // The manifest is frozen and its hash published in the closing pass itself (and any close a failed pass left).
     const manifests = await publishDueManifests(tx, site, now);
     return { wentLive: live.map((r) => r.id), closed: closed.map((r) => r.id), manifests };

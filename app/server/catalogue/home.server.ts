@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNotNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { HeadersFunction } from "react-router";
 import { competitions, postalEntries, prizeClaims, profiles, tickets } from "~/db/schema";
 import { publishedWinnerName, splitFullName } from "~/domain/winner-name";
@@ -87,7 +87,14 @@ export async function recentWinners(db: Database, limit = RECENT_WINNERS_LIMIT) 
       and(eq(tickets.competitionId, competitions.id), eq(tickets.ticketNumber, competitions.winnerTicketNumber)),
     )
     .leftJoin(profiles, eq(profiles.userId, winnerId))
-    .leftJoin(prizeClaims, and(eq(prizeClaims.competitionId, competitions.id), eq(prizeClaims.userId, winnerId)))
+    .leftJoin(
+      prizeClaims,
+      and(
+        eq(prizeClaims.competitionId, competitions.id),
+        eq(prizeClaims.userId, winnerId),
+        isNull(prizeClaims.instantWinId),
+      ),
+    )
     .leftJoin(postalEntries, eq(postalEntries.ticketId, tickets.id))
     .where(
       and(

@@ -4,10 +4,13 @@ import { orders, user } from "~/db/schema";
 import {
   type CardPayment,
   CREDIT_CARD_MONTHLY_CAP_PENCE,
+  countsAsCredit,
   creditSpentThisMonth,
+  INSTANT_WIN_CREDIT_CARD_MESSAGE,
   passesCreditCap,
 } from "~/domain/credit-card-cap";
 import { formatPence } from "~/domain/money";
+import { instantWinCompetitions } from "../instant-wins/instant-wins.server";
 import type { Tx } from "../platform/db.server";
 import { paragraphs, serviceEmail } from "../platform/email/content";
 import { enqueueEmail } from "../platform/mail.server";
@@ -23,6 +26,9 @@ import { linesInLockOrder, releaseReservation } from "./reservations.server";
  */
 
 export const CREDIT_CAP_FAILURE = "credit_card_cap";
+/** An instant-win competition's order paid with a credit card: refused, as the cap for it is zero. */
+export const INSTANT_WIN_CREDIT_FAILURE = "credit_card_instant_win";
+const REFUSALS = [CREDIT_CAP_FAILURE, INSTANT_WIN_CREDIT_FAILURE];
 
 type AuthorisationOutcome =
   | { kind: "captured"; session: CheckoutSessionSummary }
@@ -81,17 +87,26 @@ export async function settleAuthorisation(
   const overCap = await services.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) throw new Error(`No order ${orderId} for session ${session.id}`);
-    if (order.failureReason === CREDIT_CAP_FAILURE) return true;
+    if (order.failureReason && REFUSALS.includes(order.failureReason)) return true;
     if (order.userId) await tx.select({ id: user.id }).from(user).where(eq(user.id, order.userId)).for("update");
     const spent = order.userId ? creditSpentThisMonth(await cardPayments(tx, order.userId, order.id), now) : 0;
     const amount = session.amountTotal ?? order.totalAmountPence;
-    const over = passesCreditCap(intent.funding, spent, amount);
+    const lines = await linesInLockOrder(tx, order.id);
+    const instant =
+      (
+        await instantWinCompetitions(
+          tx,
+          lines.map((l) => l.competitionId),
+        )
+      ).length > 0;
+    const over = passesCreditCap(intent.funding, spent, amount, instant ? 0 : CREDIT_CARD_MONTHLY_CAP_PENCE);
+    const reason = instant && countsAsCredit(intent.funding) ? INSTANT_WIN_CREDIT_FAILURE : CREDIT_CAP_FAILURE;
     await tx
       .update(orders)
       .set({ cardFunding: intent.funding ?? "unknown", authorisedAt: order.authorisedAt ?? now, updatedAt: now })
       .where(eq(orders.id, order.id));
     if (over) {
-      await cancelOrder(tx, order, session.id, CREDIT_CAP_FAILURE, now);
+      await cancelOrder(tx, order, session.id, reason, now);
       // The buyer may have closed the tab before the result page: they hear why by e-mail too.
       if (order.email) {
         await enqueueEmail(tx, {
@@ -99,7 +114,9 @@ export async function settleAuthorisation(
           kind: "payment-refused",
           subject: "Your Paddock payment was not taken",
           content: serviceEmail("Your Paddock payment was not taken", [
-            ...paragraphs(creditCapMessage(spent)),
+            ...paragraphs(
+              reason === INSTANT_WIN_CREDIT_FAILURE ? INSTANT_WIN_CREDIT_CARD_MESSAGE : creditCapMessage(spent),
+            ),
             { type: "text", text: supportServicesText() },
           ]),
         });
@@ -165,7 +182,7 @@ async function refuseOrder(services: Services, orderId: string, sessionId: strin
   const now = services.now();
   await services.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    if (order && order.failureReason !== CREDIT_CAP_FAILURE) await cancelOrder(tx, order, sessionId, reason, now);
+    if (order && !REFUSALS.includes(order.failureReason ?? "")) await cancelOrder(tx, order, sessionId, reason, now);
   });
 }
 
@@ -181,7 +198,8 @@ function creditCapMessage(spentPence: number) {
 }
 
 /** The result page's explanation, with this month's credit allowance as it stands now. */
-export async function creditCapRefusalMessage(services: Services, userId: string, orderId: string) {
+export async function creditCapRefusalMessage(services: Services, userId: string, orderId: string, reason?: string) {
+  if (reason === INSTANT_WIN_CREDIT_FAILURE) return INSTANT_WIN_CREDIT_CARD_MESSAGE;
   const payments = await services.db.transaction((tx) => cardPayments(tx, userId, orderId));
   return creditCapMessage(creditSpentThisMonth(payments, services.now()));
 }

@@ -22,7 +22,7 @@ import { type CheckoutSessionSummary, providerErrorKind } from "../platform/paym
 import { publicOrigin } from "../platform/public-origin.server";
 import type { Services } from "../platform/services.server";
 import { checkCanEnter, type EntryBlock, TERMS_VERSION } from "../protection/player-protection.server";
-import { CREDIT_CAP_FAILURE, creditCapRefusalMessage } from "./card-authorisation.server";
+import { CREDIT_CAP_FAILURE, creditCapRefusalMessage, INSTANT_WIN_CREDIT_FAILURE } from "./card-authorisation.server";
 import { fulfilCheckoutSession } from "./fulfilment.server";
 import { orderLinesWithTitle } from "./order-lines.server";
 import { claimForImmediateSession, enqueue, placeInQueue, startPaymentQueue } from "./payment-queue.server";
@@ -637,8 +637,8 @@ export async function verifyPayment(
       .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, "pending"), gt(orders.reservationExpiresAt, now)));
     return { ok: true, status: "pending" };
   }
-  if (order.failureReason === CREDIT_CAP_FAILURE) {
-    const message = await creditCapRefusalMessage(services, input.userId, order.id);
+  if (order.failureReason === CREDIT_CAP_FAILURE || order.failureReason === INSTANT_WIN_CREDIT_FAILURE) {
+    const message = await creditCapRefusalMessage(services, input.userId, order.id, order.failureReason);
     return { ok: true, status: "refused", message };
   }
   if (order.paymentStatus === "refunded") return { ok: false, message: VERIFY_MESSAGES.refunded };

@@ -7,6 +7,7 @@ import { formatUkDateTime } from "~/domain/london-format";
 import { formatPence } from "~/domain/money";
 import { isCorrectAnswer } from "~/domain/ticket-allocation";
 import { isUuid } from "~/schemas/ids";
+import { claimInstantWins, instantWinEmailBlocks, type WonInstantWin } from "../instant-wins/instant-wins.server";
 import type { Tx } from "../platform/db.server";
 import { type EmailBlock, serviceEmail } from "../platform/email/content";
 import { recordFunnel } from "../platform/funnel.server";
@@ -206,6 +207,8 @@ type Allocation = {
   tickets: { number: number; entryRef: string }[];
   title: string;
   skillAnswer: string;
+  /** Instant wins these tickets hit (docs/instant-wins-v1.md). */
+  instantWins: WonInstantWin[];
 };
 
 /**
@@ -277,11 +280,19 @@ export async function sellLines(
         })),
       )
       .returning({ number: tickets.ticketNumber, entryRef: tickets.entryRef });
+    const instantWins = await claimInstantWins(tx, {
+      competitionId: line.competitionId,
+      orderId: order.id,
+      userId: order.userId,
+      numbers: numbers,
+      now,
+    });
     allocated.push({
       competitionId: line.competitionId,
       tickets: issued,
       title: row.title,
       skillAnswer: line.skillAnswer,
+      instantWins,
     });
   }
   return allocated;
@@ -419,6 +430,7 @@ function confirmationEmail(order: OrderRow, allocated: Allocation[], origin: str
     content: serviceEmail(confirmed, [
       { type: "text", text: `Thank you for your order ${shortId(order.id)}. ${confirmed}` },
       ...entries,
+      ...instantWinEmailBlocks(allocated.flatMap((a) => a.instantWins)),
       { type: "text", text: `Total paid: ${formatPence(order.totalAmountPence)}` },
       {
         type: "text",

@@ -5,6 +5,7 @@
  * to real businesses is unintended. Images live in app/assets/competitions and are original SVG artwork.
  */
 import { z } from "zod";
+import { INSTANT_WIN_KINDS } from "~/db/constants";
 import competitions from "./seed-competitions.json";
 
 const imagePath = z.string().regex(/^\/images\/competitions\/[a-z0-9-]+\.svg$/);
@@ -33,6 +34,19 @@ const SeedCompetitionSchema = z
     /** 1-2 further SVG paths. */
     additionalImages: z.array(imagePath),
     maxTicketsPerUser: z.number().int().positive().nullable(),
+    /** The cash a winner may take instead of the prize, when one is offered. */
+    cashAlternativePence: z.number().int().positive().optional(),
+    /** Instant wins (docs/instant-wins-v1.md), set before it is scheduled. */
+    instantWins: z
+      .array(
+        z.object({
+          ticketNumber: z.number().int().positive(),
+          kind: z.enum(INSTANT_WIN_KINDS),
+          amountPence: z.number().int().nonnegative(),
+          prize: z.string(),
+        }),
+      )
+      .optional(),
   })
   .refine((seed) => seed.skillOptions.includes(seed.correctAnswer), "correctAnswer must be one of skillOptions")
   .refine((seed) => seed.ticketsSold <= seed.totalTickets, "ticketsSold must not exceed totalTickets");

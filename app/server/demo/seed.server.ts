@@ -9,6 +9,7 @@ import { moveCompetitions } from "../admin/lifecycle-job.server";
 import { placeOrder } from "../checkout/checkout.server";
 import { sellLines } from "../checkout/fulfilment.server";
 import { linesInLockOrder } from "../checkout/reservations.server";
+import { setInstantWins } from "../instant-wins/instant-wins.server";
 import { currentArtworkUrl } from "../platform/artwork.server";
 import type { Database } from "../platform/db.server";
 import type { Services } from "../platform/services.server";
@@ -80,6 +81,7 @@ function formValues(seed: SeedCompetition, goLiveAt: Date, endDate: Date): Compe
     prizeTitle: seed.prizeTitle,
     prizeDescription: seed.prizeDescription,
     prizeValue: seed.prizeValue,
+    cashAlternativePence: seed.cashAlternativePence ?? null,
     entryPricePence: seed.entryPricePence,
     totalTickets: seed.totalTickets,
     maxTicketsPerUser: seed.maxTicketsPerUser,
@@ -114,6 +116,10 @@ async function createDemoCompetitions(services: Services, createdAt: Date, goLiv
   for (const seed of seedCompetitions) {
     const endDate = new Date(now.getTime() + seed.endsInHours * HOUR_MS);
     const { id } = await createCompetition(staff, DEMO_STAFF.id, formValues(seed, goLiveAt, endDate));
+    if (seed.instantWins) {
+      const set = await setInstantWins(staff, DEMO_STAFF.id, id, seed.instantWins);
+      if (!set.ok) throw new Error(`seed competition "${seed.title}" instant wins refused: ${set.message}`);
+    }
     const scheduled = await scheduleCompetition(staff, DEMO_STAFF.id, id);
     if (!scheduled.ok) throw new Error(`seed competition "${seed.title}" cannot be scheduled: ${scheduled.message}`);
     const row = await getAdminCompetition(services, id);

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { PRIZE_DISPATCH_DAYS } from "~/content/policy";
+import type { PrizeChoice } from "~/db/constants";
 import { competitions, postalEntries, prizeClaims, profiles, tickets, user } from "~/db/schema";
 import { claimNotificationText } from "~/domain/draw-results";
 import { formatUkDate, formatUkDateTime } from "~/domain/london-format";
@@ -25,7 +26,8 @@ export const CLAIM_MESSAGES = {
 
 type Outcome = { ok: true } | { ok: false; status: 403 | 404 | 409; message: string };
 
-const claimColumns = {
+/** A claim as the winner and staff see it. */
+export const claimColumns = {
   status: prizeClaims.status,
   recipientName: prizeClaims.recipientName,
   address: prizeClaims.address,
@@ -36,6 +38,7 @@ const claimColumns = {
   trackingReference: prizeClaims.trackingReference,
   shippedAt: prizeClaims.shippedAt,
   deliveredAt: prizeClaims.deliveredAt,
+  choice: prizeClaims.choice,
 };
 
 /** The prizes this account has won (the current winner of a completed draw), each with its claim if any. */
@@ -46,11 +49,19 @@ export async function myPrizes(services: Services, userId: string) {
       title: competitions.title,
       prizeTitle: competitions.prizeTitle,
       drawnAt: competitions.drawnAt,
+      cashAlternativePence: competitions.cashAlternativePence,
       claimId: prizeClaims.id,
       ...claimColumns,
     })
     .from(competitions)
-    .leftJoin(prizeClaims, and(eq(prizeClaims.competitionId, competitions.id), eq(prizeClaims.userId, userId)))
+    .leftJoin(
+      prizeClaims,
+      and(
+        eq(prizeClaims.competitionId, competitions.id),
+        eq(prizeClaims.userId, userId),
+        isNull(prizeClaims.instantWinId),
+      ),
+    )
     .where(
       and(eq(competitions.status, "completed"), eq(competitions.winnerUserId, userId), isNotNull(competitions.drawnAt)),
     )
@@ -89,7 +100,7 @@ export const claimAddress = ({ recipientName, address, county, postcode, phone }
 });
 
 /** The winner's receipt for a confirmed delivery address (from the account, or a postal winner's claim link). */
-export function claimConfirmedEmail(to: string, title: string, input: ClaimAddress) {
+export function claimConfirmedEmail(to: string, title: string, input: ClaimAddress, choice: PrizeChoice | null = null) {
   return {
     to,
     kind: "prize-claim-confirmed",
@@ -103,7 +114,10 @@ export function claimConfirmedEmail(to: string, title: string, input: ClaimAddre
         `  ${input.county}`,
         `  ${input.postcode}`,
         "",
-        `We dispatch prizes within ${PRIZE_DISPATCH_DAYS} days and will e-mail you the tracking details when it ships.`,
+        choice === "cash"
+          ? "You chose the cash alternative: we will be in touch at this address and phone number to pay it."
+          : `We dispatch prizes within ${PRIZE_DISPATCH_DAYS} days and will e-mail you the tracking details when it ` +
+            "ships.",
       ].join("\n"),
     ),
   };
@@ -118,7 +132,13 @@ export async function confirmClaimAddress(
   const now = services.now();
   const outcome = await services.db.transaction(async (tx): Promise<Outcome> => {
     const [won] = await tx
-      .select({ id: competitions.id, title: competitions.title, drawnAt: competitions.drawnAt, email: user.email })
+      .select({
+        id: competitions.id,
+        title: competitions.title,
+        drawnAt: competitions.drawnAt,
+        email: user.email,
+        cashAlternativePence: competitions.cashAlternativePence,
+      })
       .from(competitions)
       .innerJoin(user, eq(user.id, userId))
       .where(
@@ -133,25 +153,38 @@ export async function confirmClaimAddress(
     const [existing] = await tx
       .select({ id: prizeClaims.id, status: prizeClaims.status })
       .from(prizeClaims)
-      .where(and(eq(prizeClaims.competitionId, won.id), eq(prizeClaims.userId, userId)));
+      .where(
+        and(eq(prizeClaims.competitionId, won.id), eq(prizeClaims.userId, userId), isNull(prizeClaims.instantWinId)),
+      );
     if (!existing && claimState(won.drawnAt, null, now) === "unclaimed_redraw_due")
       return { ok: false, status: 409, message: CLAIM_MESSAGES.expired };
     if (!nextClaimStatus("confirm", existing?.status ?? null))
       return { ok: false, status: 409, message: CLAIM_MESSAGES.locked };
     const address = claimAddress(input);
+    // With a cash alternative on offer the winner chooses; without one the prize is the prize.
+    const choice = won.cashAlternativePence ? (input.choice ?? "prize") : null;
     await tx
       .insert(prizeClaims)
-      .values({ competitionId: won.id, userId, status: "confirmed", ...address, confirmedAt: now, updatedAt: now })
+      .values({
+        competitionId: won.id,
+        userId,
+        status: "confirmed",
+        ...address,
+        choice,
+        confirmedAt: now,
+        updatedAt: now,
+      })
       .onConflictDoUpdate({
         target: [prizeClaims.competitionId, prizeClaims.userId],
-        set: { ...address, confirmedAt: now, updatedAt: now },
+        targetWhere: isNull(prizeClaims.instantWinId),
+        set: { ...address, choice, confirmedAt: now, updatedAt: now },
       });
     await recordAudit(tx, {
       actorUserId: userId,
       action: "prize.claim",
       subject: `competition:${won.id}`,
       before: existing ? { status: existing.status } : null,
-      after: { status: "confirmed" },
+      after: { status: "confirmed", choice },
     });
     await addNotification(tx, {
       userId,
@@ -162,7 +195,7 @@ export async function confirmClaimAddress(
       link: "/account",
       at: now,
     });
-    await enqueueEmail(tx, claimConfirmedEmail(won.email, won.title, address));
+    await enqueueEmail(tx, claimConfirmedEmail(won.email, won.title, address, choice));
     return { ok: true };
   });
   if (outcome.ok) services.mail.kick();
@@ -194,6 +227,7 @@ export async function listPrizeClaims(services: Services) {
       prizeClaims,
       and(
         eq(prizeClaims.competitionId, competitions.id),
+        isNull(prizeClaims.instantWinId),
         or(
           eq(prizeClaims.userId, competitions.winnerUserId),
           and(isNull(competitions.winnerUserId), eq(prizeClaims.ticketNumber, competitions.winnerTicketNumber)),

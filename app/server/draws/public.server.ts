@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { isPublishedStatus } from "~/db/constants";
 import { competitions, drawSkips, draws } from "~/db/schema";
 import { isQuicknet } from "~/domain/draw/chain";
+import { publishedInstantWins } from "../instant-wins/instant-wins.server";
 import type { Executor } from "../platform/db.server";
 import type { Services } from "../platform/services.server";
 import { chainFor, drawRecord } from "./record.server";
@@ -56,6 +57,7 @@ export async function getPublicDraw(services: Services, competitionId: number) {
         .orderBy(asc(drawSkips.sequenceIndex))
     : [];
   const chain = chainFor(comp.drawChainHash, services.beacon.chain);
+  const instantWins = await publishedInstantWins(services.db, competitionId);
   return {
     competition: {
       id: comp.id,
@@ -68,7 +70,7 @@ export async function getPublicDraw(services: Services, competitionId: number) {
     counts: draw?.counts ?? null,
     drawnEntries: draw?.drawnEntries ?? [],
     drawnAt: draw?.drawnAt ?? null,
-    record: drawRecord(chain, comp, draw ?? null, skips),
+    record: { ...drawRecord(chain, comp, draw ?? null, skips), instantWins },
   };
 }
 
