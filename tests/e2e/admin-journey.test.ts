@@ -91,6 +91,10 @@ async function uploadPicture(page: Page, id: number) {
 async function scheduleAndGoLive(page: Page, id: number) {
   await goto(page, `/admin/competitions/${id}`);
   await page.getByRole("button", { name: "Schedule", exact: true }).click();
+  // The confirmation names what scheduling does; nothing is published until it is answered.
+  await eventually(() => page.getByText("cannot change: entrants rely on them").count()).toBe(1);
+  expect((await competitionRow(id)).status).toBe("draft");
+  await page.getByRole("button", { name: "Yes, schedule it" }).click();
   await expect.poll(() => toast(page, "Competition scheduled").count(), SLOW).toBe(1);
   expect((await competitionRow(id)).status).toBe("scheduled");
   // Every process runs the job; here it runs with its clock moved past the go-live time.
@@ -204,6 +208,11 @@ async function refundFromOrderPage(page: Page, id: number, buyer: Buyer) {
   await eventually(() => page.getByText("Please give a reason for the refund.").count()).toBe(1);
   await page.getByLabel("Reason").fill(REFUND_REASON);
   await page.getByRole("button", { name: "Refund order" }).click();
+  // The confirmation names the amount and the tickets withdrawn.
+  const named = page.getByText("£1.50 goes back to the buyer's card and 1 ticket is withdrawn");
+  await eventually(() => named.count()).toBe(1);
+  expect((await orderRow(buyer.orderId)).paymentStatus).toBe("paid");
+  await page.getByRole("button", { name: "Yes, refund £1.50" }).click();
   await toastShown(page, "Order refunded");
   await eventually(() => page.getByText("(withdrawn)").count()).toBe(1);
   await eventually(async () => (await orderRow(buyer.orderId)).paymentStatus).toBe("refunded");

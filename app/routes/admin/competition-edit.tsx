@@ -31,6 +31,7 @@ import {
   updateCompetition,
 } from "~/server/admin/competitions.server";
 import { requireIntentPermission, requirePermission } from "~/server/admin/staff.server";
+import { drawChainTiming } from "~/server/draws/rule.server";
 import { servicesContext } from "~/server/platform/context";
 import { askToConfirm, formReply, isConfirmed, readForm, refused } from "~/server/platform/form-action.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
@@ -64,6 +65,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     competition,
     defaultValue: competitionFormDefaults(values),
+    drawChain: drawChainTiming(services.beacon.chain),
     locked: COMPETITION_FIELDS.filter((f) => !editable.has(f)),
     flags: {
       published: isPublishedStatus(status),
@@ -175,6 +177,7 @@ export default function CompetitionEditPage({ loaderData, actionData }: Route.Co
             lastResult={lastResult}
             locked={locked}
             submitLabel="Save changes"
+            drawChain={loaderData.drawChain}
             intent="save"
           />
         </div>
