@@ -147,7 +147,9 @@ export function AdminShell({
               <ThemeSwitch />
             </div>
             <Link to="/" className={buttonClass("ghost", "sm")}>
-              <ExternalLink aria-hidden="true" className="h-4 w-4" /> View site
+              <ExternalLink aria-hidden="true" className="h-4 w-4" />
+              {/* An icon alone on a phone, where the bar has room for little else; its name stays for everyone. */}
+              <span className="sr-only sm:not-sr-only">View site</span>
             </Link>
             <SignOutButton />
           </div>
