@@ -93,6 +93,8 @@ async function main() {
     const answer = await list.locator('input[name="answer"]').first().getAttribute("value");
     const added = await scout.request.post("/basket", {
       form: { intent: "add", competitionId: String(id), quantity: "2", answer: answer ?? "" },
+      // The site refuses a POST that does not say it comes from the site itself (cross-site request check).
+      headers: { Origin: app.baseUrl },
       maxRedirects: 0,
     });
     if (added.status() >= 400) throw new Error(`Adding to the basket failed: ${added.status()}`);

@@ -199,9 +199,12 @@ async function seedDemo(services: Services) {
     if (!buyer) throw new Error(`no demo buyer ${basket.buyer}`);
     await sell(at(services, basket.paidAt), buyer, basket.lines, `demo-sale-${i}`);
   }
-  // Those whose closing time has passed close now, at that time, as the job would have closed them; the close tells
-  // their entrants the result (an e-mail and a notification each, as for any close). The draw itself is left to the
-  // running lifecycle job, which fetches the beacon round.
+  // Those whose closing time has passed close at that time, as the job would have closed them; the close tells
+  // their entrants the result (an e-mail and a notification each, as for any close). Closed then, their manifest is
+  // published then and their draw round is not moved: the one closed two days ago is drawn by the running
+  // lifecycle job's first pass (which fetches the beacon round), the one closed just now an hour later.
+  const ended = created.map((c) => c.endDate).filter((end) => end.getTime() <= now.getTime());
+  for (const end of ended.sort((a, b) => a.getTime() - b.getTime())) await moveCompetitions(at(services, end));
   await moveCompetitions(services);
   // A competition cancelled after going live (it sold nothing, so there is nothing to refund), through the use-case.
   for (const { id, seed } of created.filter((c) => c.seed.demoState === "cancelled")) {
