@@ -1,7 +1,8 @@
-// npm run screenshots: PNGs of the main pages at 390 and 1280 px wide, in the light and dark themes, into
-// screenshots/ (git-ignored), so a reviewer can look without running the site. It builds nothing: it starts the
-// existing build (`npm run build` first) on a fresh embedded database with the demo data, as `npm start` does,
-// and drives the installed Chromium (CHROME_PATH, or Debian's /usr/bin/chromium) with playwright-core.
+// npm run screenshots: PNGs of the main pages and every console page at 390 and 1280 px wide, in the light and
+// dark themes, into screenshots/ (git-ignored), so a reviewer can look without running the site. It builds
+// nothing: it starts the existing build (`npm run build` first) on a fresh embedded database with the demo data,
+// as `npm start` does, and drives the installed Chromium (CHROME_PATH, or Debian's /usr/bin/chromium) with
+// playwright-core.
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
@@ -92,19 +93,57 @@ async function main() {
     const answer = await list.locator('input[name="answer"]').first().getAttribute("value");
     const added = await scout.request.post("/basket", {
       form: { intent: "add", competitionId: String(id), quantity: "2", answer: answer ?? "" },
+      // The site refuses a POST that does not say it comes from the site itself (cross-site request check).
+      headers: { Origin: app.baseUrl },
       maxRedirects: 0,
     });
     if (added.status() >= 400) throw new Error(`Adding to the basket failed: ${added.status()}`);
     await scout.close();
 
-    const shots = [
+    // The console: every area and a competition's pages, on the demo data (ids follow the seed's order: 7 closed
+    // two days ago and drawn by the running job, 10 closed just before seeding, 11 cancelled, 12 a draft).
+    const orderHref = await (async () => {
+      const admin = await browser.newContext({ baseURL: app.baseUrl });
+      await signedIn(admin);
+      const orders = await admin.newPage();
+      await orders.goto("/admin/orders");
+      const found = await orders.locator('main a[href^="/admin/orders/"]').first().getAttribute("href");
+      await admin.close();
+      return found;
+    })();
+    const consoleShots = [
+      ["dashboard", "/admin"],
+      ["competitions", "/admin/competitions"],
+      ["create-competition", "/admin/create-competition"],
+      ["competition-live", `/admin/competitions/${id}`],
+      ["competition-draft", "/admin/competitions/12"],
+      ["competition-cancelled", "/admin/competitions/11"],
+      ["competition-pictures", `/admin/competitions/${id}/pictures`],
+      ["competition-postal", `/admin/competitions/${id}/postal`],
+      ["competition-cancel", `/admin/competitions/${id}/cancel`],
+      ["draw-closed", "/admin/competitions/10/draw"],
+      ["draw-drawn", "/admin/competitions/7/draw"],
+      ["orders", "/admin/orders"],
+      ...(orderHref ? [["order", orderHref]] : []),
+      ["winners", "/admin/winners"],
+      ["complaints", "/admin/complaints"],
+      ["roles", "/admin/roles"],
+      ["settings", "/admin/settings"],
+      ["domain", "/admin/domain"],
+      ["audit", "/admin/audit"],
+      ["marketing", "/admin/marketing"],
+      ["marketing-new", "/admin/marketing/new"],
+      ["consent", "/admin/consent"],
+      ["recovery", "/admin/recovery"],
+    ].map(([name, path]) => ({ name: `admin-${name}`, path: path as string, signedIn: true }));
+    const shots: { name: string; path: string; signedIn?: boolean }[] = [
       { name: "home", path: "/" },
       { name: "competitions", path: "/competitions" },
       { name: "competition", path: `/competition/${id}` },
       { name: "basket", path: "/basket", signedIn: true },
       { name: "checkout-review", path: "/checkout/basket", signedIn: true },
       { name: "account", path: "/account", signedIn: true },
-      { name: "admin-dashboard", path: "/admin", signedIn: true },
+      ...consoleShots,
       { name: "draw", path: "/draws/1" },
     ];
     for (const theme of THEMES) {

@@ -1,11 +1,11 @@
 import { Menu, ShieldCheck, ShoppingBasket, UserRound, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink } from "react-router";
 import logoHref from "~/assets/favicon.svg?url";
 import { buttonClass } from "~/components/ui/button";
 import { NotificationBell } from "./notification-bell";
 import { NAV_LINKS } from "./site-nav";
 import { ThemeSwitch } from "./theme-switch";
+import { useDisclosure } from "./use-disclosure";
 
 type HeaderUser = { name: string; email: string; isStaff?: boolean; unread?: number } | null;
 
@@ -15,21 +15,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 export function SiteHeader({ user }: { user: HeaderUser }) {
-  const [open, setOpen] = useState(false);
-  const menu = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: navigating closes the mobile menu
-  useEffect(() => setOpen(false), [location.pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "Escape") return;
-      setOpen(false);
-      menu.current?.querySelector("summary")?.focus();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [open]);
+  const { ref: menu, open, onToggle } = useDisclosure();
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
@@ -83,7 +69,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
           </div>
           {/* A <details> disclosure, so the menu opens before (or without) JavaScript; script only closes it on
               navigation and Escape. Its panel hangs below the sticky header, over the page. */}
-          <details ref={menu} open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="xl:hidden">
+          <details ref={menu} open={open} onToggle={onToggle} className="xl:hidden">
             <summary
               className={`${buttonClass("ghost", "icon")} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
               aria-label={open ? "Close menu" : "Open menu"}

@@ -1,7 +1,7 @@
 import type { Permission } from "~/domain/permissions";
 
 /**
- * The staff area's tabs, in order: each shown only to staff whose roles grant its permission. A tab is listed here
+ * The staff area's sidebar, in order: each shown only to staff whose roles grant its permission. A tab is listed here
  * once its page exists.
  */
 const ADMIN_TABS = [
@@ -15,6 +15,7 @@ const ADMIN_TABS = [
   { label: "Domain", path: "/admin/domain", permission: "domain:manage" },
   { label: "Audit", path: "/admin/audit", permission: "audit:read" },
   { label: "Marketing", path: "/admin/marketing", permission: "marketing:send" },
+  { label: "Consent", path: "/admin/consent", permission: "marketing:send" },
   { label: "Recovery", path: "/admin/recovery", permission: "recovery:send" },
 ] as const satisfies readonly { label: string; path: string; permission: Permission }[];
 

@@ -20,6 +20,9 @@ export const isPublishedStatus = (status: string) => !(UNPUBLISHED_STATUSES as r
 
 export const ROLES = ["user", "moderator", "admin"] as const;
 export type Role = (typeof ROLES)[number];
+/** The roles staff give: "user" grants nothing (everyone signed in is a user), so it is not offered. */
+export const GRANTABLE_ROLES = ["moderator", "admin"] as const satisfies readonly Role[];
+export type GrantableRole = (typeof GRANTABLE_ROLES)[number];
 
 /** How a ticket was entered: bought online, or a free postal entry recorded by staff. Both draw alike. */
 export const TICKET_SOURCES = ["paid", "postal"] as const;

@@ -4,6 +4,7 @@ import {
   COMPETITION_FIELDS,
   type CompetitionField,
   type CompetitionValues,
+  canCancel,
   canDelete,
   canTransition,
   changedFields,
@@ -196,5 +197,9 @@ describe("transitions", () => {
 
   it.each(COMPETITION_STATUSES)("deleting a %s competition", (status) => {
     expect(canDelete(status)).toBe(status === "draft");
+  });
+
+  it.each(COMPETITION_STATUSES)("cancelling a %s competition", (status) => {
+    expect(canCancel(status)).toBe(!["completed", "cancelling", "cancelled"].includes(status));
   });
 });

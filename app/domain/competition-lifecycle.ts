@@ -152,5 +152,9 @@ export function dueTransition(comp: ClockFacts, now: Date): "active" | "closed" 
   return null;
 }
 
+/** A competition can be cancelled until it is drawn (or is already being cancelled). */
+export const canCancel = (status: CompetitionStatus) =>
+  status === "draft" || status === "scheduled" || status === "active" || status === "closed";
+
 /** Only a draft has never been offered to anyone, so only a draft may be deleted. */
 export const canDelete = (status: CompetitionStatus) => status === "draft";

@@ -7,6 +7,7 @@ import {
   ENDING_SOON_MS,
   formatTimeLeft,
   HOUR_MS,
+  isCancelledStatus,
   isCompetitionStatus,
   isEnded,
   isEndingSoon,
@@ -16,6 +17,7 @@ import {
   percentSold,
   SECOND_MS,
   timeLeft,
+  timeLeftText,
 } from "./competition-status";
 
 const NOW = new Date("2026-11-21T12:00:00.000Z");
@@ -50,6 +52,19 @@ describe("COMPETITION_STATUSES", () => {
     [1, false],
   ])("recognises %j as a status: %s", (value, expected) => {
     expect(isCompetitionStatus(value)).toBe(expected);
+  });
+});
+
+describe("a cancelled competition", () => {
+  const endDate = new Date("2026-12-01T12:00:00Z");
+  const now = new Date("2026-11-27T12:00:00Z");
+  it.each(["cancelling", "cancelled"] as const)("%s shows no countdown, only Cancelled", (status) => {
+    expect(isCancelledStatus(status)).toBe(true);
+    expect(timeLeftText({ endDate, status }, now)).toBe("Cancelled");
+  });
+  it.each(["draft", "scheduled", "active", "closed", "completed"] as const)("%s keeps its time left", (status) => {
+    expect(isCancelledStatus(status)).toBe(false);
+    expect(timeLeftText({ endDate, status }, now)).toBe("4d 0h");
   });
 });
 

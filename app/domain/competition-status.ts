@@ -26,6 +26,11 @@ export function isCompetitionStatus(value: unknown): value is CompetitionStatus 
   return (COMPETITION_STATUSES as readonly unknown[]).includes(value);
 }
 
+/** Cancelling (refunds under way) or cancelled: either way it takes no entries, has no countdown and no draw. */
+export function isCancelledStatus(status: CompetitionStatus): boolean {
+  return status === "cancelling" || status === "cancelled";
+}
+
 /** Entries close at the end date itself; an invalid date counts as ended so it can never take entries. */
 export function isEnded(comp: Pick<CompetitionState, "endDate">, now: Date): boolean {
   return !(comp.endDate.getTime() - now.getTime() > 0);
@@ -60,6 +65,11 @@ export function formatTimeLeft(endDate: Date, now: Date): string {
   if (left.totalMs < MINUTE_MS) return "<1m";
   if (left.totalMs < HOUR_MS) return `${left.minutes}m`;
   return `${left.days}d ${left.hours}h`;
+}
+
+/** The "time left" a page shows: none for a cancelled competition, which closes at no time (it says Cancelled). */
+export function timeLeftText(comp: Pick<CompetitionState, "endDate" | "status">, now: Date): string {
+  return isCancelledStatus(comp.status) ? "Cancelled" : formatTimeLeft(comp.endDate, now);
 }
 
 /** Time is checked first so a closed competition says "ended" whatever its status or sales. */

@@ -84,6 +84,12 @@ describe("shareCardSvg", () => {
     expect(svg).toContain('font-family="sans-serif"');
   });
 
+  it("says Cancelled instead of a closing date when the competition is cancelled", () => {
+    const svg = shareCardSvg({ ...text, closes: null });
+    expect(svg).toContain(">Cancelled<");
+    expect(svg).not.toContain("Closes");
+  });
+
   it("cannot be broken out of by any title", () => {
     fc.assert(
       fc.property(fc.string(), (title) => {

@@ -14,8 +14,8 @@ export type ShareCardText = {
   prizeValue: string;
   /** "£5.00". */
   ticketPrice: string;
-  /** "Saturday 21 November 2026, 14:00 GMT". */
-  closes: string;
+  /** "Saturday 21 November 2026, 14:00 GMT"; null for a cancelled competition, which closes at no time. */
+  closes: string | null;
 };
 
 /** XML 1.0's allowed characters: tab, line breaks and everything from space up, less surrogates, U+FFFE and U+FFFF. */
@@ -77,7 +77,7 @@ const LEFT = 72;
 
 /**
  * The text layer: a dark panel on the left, fading into the picture, with the site's name, the title, the prize
- * value, the ticket price and the closing date in white. Every piece of text is escaped.
+ * value, the ticket price and the closing date (or "Cancelled") in white. Every piece of text is escaped.
  */
 export function shareCardSvg(text: ShareCardText): string {
   const titleLines = wrapLines(text.title, TITLE.maxChars, TITLE.maxLines);
@@ -90,7 +90,8 @@ export function shareCardSvg(text: ShareCardText): string {
   // One line each; the longest closing date ("Closes Wednesday 30 September 2026, 23:59 BST") is 45 characters.
   const prize = wrapLines(`Prize worth ${text.prizeValue}`, 34, 1)[0] ?? "";
   const price = wrapLines(`Tickets ${text.ticketPrice}`, 40, 1)[0] ?? "";
-  const closes = wrapLines(`Closes ${text.closes}`, 48, 1)[0] ?? "";
+  // A cancelled competition says so where its closing date would be: it takes no more entries and has no draw.
+  const closes = text.closes === null ? "Cancelled" : (wrapLines(`Closes ${text.closes}`, 48, 1)[0] ?? "");
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_CARD_WIDTH}" height="${SHARE_CARD_HEIGHT}">`,
     "<defs>",

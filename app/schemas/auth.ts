@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, ROLE_MESSAGES } from "~/content/account";
-import { ROLES } from "~/db/constants";
+import { GRANTABLE_ROLES } from "~/db/constants";
 import { isCommonPassword } from "~/domain/common-passwords";
 import { z } from "~/schemas/zod";
 import { checkboxField, emailField, errorNotice, type FieldErrors, formCheck, REQUIRED_MESSAGE } from "./form";
@@ -180,7 +180,7 @@ const RoleActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("add-role"),
     email: z.string().trim().min(1).max(254).pipe(z.email()),
-    role: z.enum(ROLES),
+    role: z.enum(GRANTABLE_ROLES),
   }),
   z.object({ intent: z.literal("remove-role"), roleId: DbIdSchema }),
 ]);

@@ -2,19 +2,22 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PICTURE_MESSAGES } from "~/content/pictures";
-import { orders } from "~/db/schema";
+import { competitions, draws, orders } from "~/db/schema";
 import { LOCKED_MESSAGE } from "~/domain/competition-lifecycle";
+import { roundTime } from "~/domain/draw/chain";
 import { toLondonWallTime } from "~/domain/london-time";
 import { runLifecycleOnce } from "~/server/admin/lifecycle-job.server";
+import { createPaidOrder } from "~/server/demo/factories.server";
+import { selectWinner } from "~/server/draws/select.server";
 import { app, waitForMail } from "./support/app";
 import { expectAccessible, expectNoConsoleErrors, hydrated } from "./support/browser";
 import { CARDS, competitionRow, eventually, goto, orderIdFrom, payOnStandin, signedInPage } from "./support/checkout";
 import { field, fillCompetitionForm, NUMNAH_ANSWER } from "./support/competition-form";
-import { removeCompetitions } from "./support/competitions";
+import { insertCompetition, removeCompetitions } from "./support/competitions";
 import { toastShown } from "./support/form-journeys";
 import { expectNoUnexpectedErrors, SLOW, toast } from "./support/forms";
 import { photoJpeg } from "./support/pictures";
-import { staffPage, type TestUser } from "./support/users";
+import { createUser, staffPage, type TestUser } from "./support/users";
 
 /**
  * Issue 8's proof in one walk: an admin creates a competition with a picture, schedules it, it goes live by itself,
@@ -91,6 +94,10 @@ async function uploadPicture(page: Page, id: number) {
 async function scheduleAndGoLive(page: Page, id: number) {
   await goto(page, `/admin/competitions/${id}`);
   await page.getByRole("button", { name: "Schedule", exact: true }).click();
+  // The confirmation names what scheduling does; nothing is published until it is answered.
+  await eventually(() => page.getByText("cannot change: entrants rely on them").count()).toBe(1);
+  expect((await competitionRow(id)).status).toBe("draft");
+  await page.getByRole("button", { name: "Yes, schedule it" }).click();
   await expect.poll(() => toast(page, "Competition scheduled").count(), SLOW).toBe(1);
   expect((await competitionRow(id)).status).toBe("scheduled");
   // Every process runs the job; here it runs with its clock moved past the go-live time.
@@ -204,6 +211,11 @@ async function refundFromOrderPage(page: Page, id: number, buyer: Buyer) {
   await eventually(() => page.getByText("Please give a reason for the refund.").count()).toBe(1);
   await page.getByLabel("Reason").fill(REFUND_REASON);
   await page.getByRole("button", { name: "Refund order" }).click();
+  // The confirmation names the amount and the tickets withdrawn.
+  const named = page.getByText("£1.50 goes back to the buyer's card and 1 ticket is withdrawn");
+  await eventually(() => named.count()).toBe(1);
+  expect((await orderRow(buyer.orderId)).paymentStatus).toBe("paid");
+  await page.getByRole("button", { name: "Yes, refund £1.50" }).click();
   await toastShown(page, "Order refunded");
   await eventually(() => page.getByText("(withdrawn)").count()).toBe(1);
   await eventually(async () => (await orderRow(buyer.orderId)).paymentStatus).toBe("refunded");
@@ -302,4 +314,140 @@ describe("issue 8: an admin runs a competition from creation to cancellation", (
     await eventually(async () => (await competitionRow(id)).ticketsSold).toBe(0);
     expectNoUnexpectedErrors(errors);
   }, 300_000);
+});
+
+/**
+ * A competition drawn by the app's own use-cases (closed, its manifest frozen, the beacon's round out), for the
+ * console journey to find; and a cancelled one beside it.
+ */
+async function drawnAndCancelled(title: string) {
+  const { services } = await app();
+  const comp = await insertCompetition({ endDate: new Date(Date.now() + 3_600_000), title });
+  created.push(comp.id);
+  const buyer = await createUser();
+  await createPaidOrder(services.db, { userId: buyer.id, competition: comp, quantity: 3, firstTicket: 1 });
+  await services.db
+    .update(competitions)
+    .set({ endDate: new Date(Date.now() - 60_000) })
+    .where(eq(competitions.id, comp.id));
+  await runLifecycleOnce(services);
+  const [draw] = await services.db.select().from(draws).where(eq(draws.competitionId, comp.id));
+  // The app's clock (and its local beacon's) past the round for the one draw, then back.
+  const after = new Date(roundTime(services.beacon.chain, draw?.round ?? 0).getTime() + 5_000);
+  services.now = () => after;
+  try {
+    const drawn = await selectWinner(services, null, comp.id);
+    expect(drawn.ok).toBe(true);
+  } finally {
+    services.now = () => new Date();
+  }
+  const cancelled = await insertCompetition({ title: `${title} (called off)`, status: "cancelled" });
+  created.push(cancelled.id);
+  return { drawnId: comp.id, cancelledId: cancelled.id };
+}
+
+/** Follows a link by keyboard: focus it, press Enter, wait for the page it names. */
+async function follow(page: Page, link: ReturnType<Page["getByRole"]>, path: RegExp) {
+  await link.focus();
+  await page.keyboard.press("Enter");
+  await page.waitForURL((url) => path.test(url.pathname));
+  await hydrated(page);
+}
+
+/** The console's sidebar: on a phone it is behind the Menu disclosure, opened by keyboard first. */
+async function sidebarLink(page: Page, name: string, phone: boolean) {
+  if (phone) {
+    await page.getByText("Menu", { exact: true }).focus();
+    await page.keyboard.press("Enter");
+  }
+  const link = page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name, exact: true });
+  await link.waitFor({ state: "visible" });
+  return link;
+}
+
+const crumbs = (page: Page) =>
+  page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem").allInnerTexts();
+
+describe("issue 24: a new operator finds a drawn competition's result by the console's own links", () => {
+  const title = `Console saddle pad ${Math.random().toString(36).slice(2, 7)}`;
+  let ids: { drawnId: number; cancelledId: number };
+  beforeAll(async () => {
+    ids = await drawnAndCancelled(title);
+  });
+
+  for (const [viewport, theme] of [
+    [{ width: 1280, height: 900 }, "dark"],
+    [{ width: 390, height: 844 }, "light"],
+  ] as const) {
+    const phone = viewport.width < 600;
+    const name = `from the dashboard by the sidebar and links alone, at ${viewport.width} px (${theme}), by keyboard`;
+    it(name, async () => {
+      const { page, errors } = await staffPage(["admin"], theme, viewport);
+      // The one address typed: the console's front door.
+      await goto(page, "/admin");
+      expect(await page.title()).toBe("Admin dashboard | Paddock");
+      expect(await crumbs(page)).toEqual(["Dashboard"]);
+      // The console's own frame: no public banner, basket or site navigation; a way back to the site and out.
+      expect(await page.getByRole("link", { name: /My Basket/ }).count()).toBe(0);
+      expect(await page.getByRole("navigation", { name: "Main" }).count()).toBe(0);
+      expect(await page.getByRole("link", { name: "View site" }).count()).toBe(1);
+      expect(await page.getByRole("button", { name: "Sign out" }).count()).toBe(1);
+      if (phone) expect(await page.getByRole("navigation", { name: "Admin" }).isVisible()).toBe(false);
+      await expectAccessible(page);
+
+      await follow(page, await sidebarLink(page, "Competitions", phone), /^\/admin\/competitions$/);
+      expect(await page.title()).toBe("Competitions | Paddock");
+      expect(await crumbs(page)).toEqual(["Dashboard", "Competitions"]);
+      // The sidebar marks where you are (on a phone, inside the closed menu).
+      expect(await page.locator('nav[aria-label="Admin"] [aria-current="page"]').textContent()).toBe("Competitions");
+      await page.getByLabel("Search").fill(title);
+      await page.keyboard.press("Enter");
+      await page.waitForURL((url) => url.searchParams.get("q") === title);
+      await hydrated(page);
+
+      await follow(
+        page,
+        page.getByRole("link", { name: `Edit ${title}`, exact: true }),
+        /^\/admin\/competitions\/\d+$/,
+      );
+      expect(await crumbs(page)).toEqual(["Dashboard", "Competitions", title]);
+      // The editor links every page of the competition.
+      for (const name of ["Pictures", "Postal entries", "View public page"])
+        expect(await page.getByRole("link", { name, exact: true }).count(), name).toBe(1);
+      await follow(page, page.getByRole("link", { name: "Draw", exact: true }), /\/draw$/);
+      expect(await page.title()).toBe(`Draw for ${title} | Paddock`);
+      expect(await crumbs(page)).toEqual(["Dashboard", "Competitions", title, "Draw"]);
+      // The page leads with the result: its first section names the winner.
+      const first = page.locator("main section").first();
+      expect(await first.getByRole("heading").first().innerText()).toBe("Result");
+      expect(await page.getByTestId("draw-winner").innerText()).toMatch(/^Ticket [1-3] \(paid entry\)$/);
+      await expectAccessible(page);
+      expectNoUnexpectedErrors(errors);
+    }, 180_000);
+  }
+
+  it("a cancelled competition says Cancelled: no public countdown, no live text or Draw in its editor", async () => {
+    const { page, errors } = await staffPage(["admin"]);
+    await goto(page, `/admin/competitions/${ids.cancelledId}`);
+    expect(await page.getByText("This competition is cancelled").count()).toBe(1);
+    expect(await page.getByText("This competition is live").count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Draw", exact: true }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Cancellation and refunds" }).count()).toBe(1);
+    await goto(page, `/competition/${ids.cancelledId}`);
+    expect(await page.getByTestId("time-left").innerText()).toContain("Cancelled");
+    expectNoUnexpectedErrors(errors);
+  }, 120_000);
+
+  it("the create form says when the draw will be, and why, as the closing time changes", async () => {
+    const { page, errors } = await staffPage(["admin"]);
+    await goto(page, "/admin/competitions");
+    await follow(page, page.getByRole("link", { name: "New competition" }), /^\/admin\/create-competition$/);
+    const note = page.getByTestId("draw-time-note");
+    expect(await note.innerText()).toContain("Set the closing time to see when the draw will happen.");
+    await field(page, "Closing time").fill("2030-06-01T18:00");
+    await eventually(() => note.innerText()).toContain("The draw: Saturday 1 June 2030, 19:00 BST");
+    expect(await note.innerText()).toContain("the round current 60 minutes after the closing time");
+    expect(await note.innerText()).toContain("nobody, Paddock included, can know or choose the winner");
+    expectNoUnexpectedErrors(errors);
+  }, 120_000);
 });

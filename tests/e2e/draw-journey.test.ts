@@ -111,6 +111,7 @@ describe("a competition from creation to a redraw anyone can check", () => {
       await expect.poll(() => toast(page, "Draft created").count(), SLOW).toBe(1);
       await hydrated(page);
       await page.getByRole("button", { name: "Schedule", exact: true }).click();
+      await page.getByRole("button", { name: "Yes, schedule it" }).click();
       await expect.poll(() => toast(page, "Competition scheduled").count(), SLOW).toBe(1);
       expect((await competitionRow()).status).toBe("scheduled");
 

@@ -159,6 +159,7 @@ describe("a winner claims their prize", () => {
       await ship.getByLabel("Carrier").fill("Royal Mail");
       await ship.getByLabel("Tracking reference").fill("RM123456789GB");
       await ship.getByRole("button", { name: "Mark shipped" }).click();
+      await staff.page.getByRole("button", { name: "Yes, mark it shipped" }).click();
       await expect.poll(() => toast(staff.page, "Marked as shipped").count(), SLOW).toBe(1);
 
       await rider.page.reload();

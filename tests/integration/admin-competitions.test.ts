@@ -84,7 +84,9 @@ async function createDraft(overrides: Partial<CompetitionFormInput> = {}) {
 const editPath = (id: number) => `/admin/competitions/${id}`;
 const save = (id: number, input: CompetitionFormInput) =>
   boss.v.post(edit, editPath(id), posted(input, { intent: "save" }), { id: String(id) });
-const intent = (id: number, name: string) => boss.v.post(edit, editPath(id), { intent: name }, { id: String(id) });
+// Scheduling asks first; the confirmation step's button sends confirm=yes (other intents ignore it).
+const intent = (id: number, name: string, confirm = "yes") =>
+  boss.v.post(edit, editPath(id), { intent: name, confirm }, { id: String(id) });
 
 async function row(id: number) {
   const [found] = await h.services.db.select().from(competitions).where(eq(competitions.id, id));
@@ -170,6 +172,11 @@ describe("from draft to live to closed", () => {
 
     const fixed = newCompetition({ goLiveAt: wall(10 * MINUTE), endDate: wall(DAY) });
     expect((await save(id, fixed)).status).toBe(302);
+    // Without the confirmation step's field, scheduling only asks: nothing is published.
+    const asked = await intent(id, "schedule", "");
+    expect(asked.status).toBe(200);
+    expect(asked.data).toMatchObject({ intent: "schedule", confirm: true });
+    expect((await row(id))?.status).toBe("draft");
     const scheduled = await intent(id, "schedule");
     expect(scheduled.status).toBe(302);
     expect((await row(id))?.status).toBe("scheduled");

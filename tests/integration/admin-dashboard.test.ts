@@ -46,7 +46,7 @@ describe("the dashboard", () => {
         await admin.v.post(
           orderPage,
           `/admin/orders/${refunded}`,
-          { intent: "refund", reason: "Asked." },
+          { intent: "refund", reason: "Asked.", confirm: "yes" },
           { id: refunded },
         )
       ).status,

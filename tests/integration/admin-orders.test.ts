@@ -39,8 +39,9 @@ function providerRefuses(times: number) {
 }
 
 const orderUrl = (id: string) => `/admin/orders/${id}`;
-const refund = (id: string, reason: string) =>
-  admin.v.post(orderPage, orderUrl(id), { intent: "refund", reason }, { id });
+// The refund's confirmation step sends confirm=yes; without it the page only asks (see the test below).
+const refund = (id: string, reason: string, confirm = "yes") =>
+  admin.v.post(orderPage, orderUrl(id), { intent: "refund", reason, confirm }, { id });
 const retry = (id: string) => admin.v.post(orderPage, orderUrl(id), { intent: "retry-refund" }, { id });
 
 async function lastToast(v: typeof admin.v) {
@@ -71,6 +72,12 @@ describe("refunding an order", () => {
     const missing = await refund(first.orderId, "   ");
     expect(missing.status).toBe(400);
     expect(missing.data.result.error.reason).toEqual(["Please give a reason for the refund."]);
+
+    // The first press only asks, naming the amount and the tickets; the order stays paid.
+    const asked = await refund(first.orderId, "The buyer asked by phone.", "");
+    expect(asked.status).toBe(200);
+    expect(asked.data).toMatchObject({ confirm: true, refundReason: "The buyer asked by phone." });
+    expect((await h.competition(comp.id)).ticketsSold).toBe(5);
 
     const done = await refund(first.orderId, "The buyer asked by phone.");
     expect(done.status).toBe(302);

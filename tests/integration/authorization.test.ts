@@ -92,10 +92,10 @@ describe("every admin route", () => {
     });
   }
 
-  it("shows each staff member only the tabs their permissions open", async () => {
+  it("shows each staff member only the areas their permissions open", async () => {
     const tabsOf = async (role: Role) => {
       const { v } = await signedInAs(role);
-      return (await v.get(adminLayout, "/admin")).data.tabs.map((t: { label: string }) => t.label);
+      return (await v.get(adminLayout, "/admin")).data.areas.map((t: { label: string }) => t.label);
     };
     expect(await tabsOf("admin")).toEqual([
       "Dashboard",
@@ -108,6 +108,7 @@ describe("every admin route", () => {
       "Domain",
       "Audit",
       "Marketing",
+      "Consent",
       "Recovery",
     ]);
     expect(await tabsOf("moderator")).toEqual(["Dashboard", "Competitions", "Orders", "Complaints", "Audit"]);
@@ -146,11 +147,16 @@ describe("the Roles tab", () => {
     });
     expect(unknown.data.notice.description).toBe("User not found. Make sure they have an account.");
 
-    const added = await boss.v.post(roles, "/admin/roles", {
-      intent: "add-role",
-      email: rider.email.toUpperCase(),
-      role: "moderator",
-    });
+    const grant = { intent: "add-role", email: rider.email.toUpperCase(), role: "moderator" };
+    // The first press only asks, naming the person; no role is given until the confirmation is sent.
+    const asked = await boss.v.post(roles, "/admin/roles", grant);
+    expect(asked.status).toBe(200);
+    expect(asked.data).toMatchObject({ confirm: true, grant: { role: "moderator" } });
+    expect(asked.data.grant.who).toContain(rider.email);
+    expect(await services.db.select().from(userRoles).where(eq(userRoles.userId, rider.id))).toHaveLength(0);
+    const refusedUser = await boss.v.post(roles, "/admin/roles", { ...grant, role: "user", confirm: "yes" });
+    expect(refusedUser.status).toBe(400);
+    const added = await boss.v.post(roles, "/admin/roles", { ...grant, confirm: "yes" });
     expect(added.status).toBe(302);
     expect(added.location).toBe("/admin/roles");
     expect(boss.v.jar.has("paddock_toast")).toBe(true);

@@ -89,12 +89,23 @@ describe("seed", () => {
       expect(existsSync(artworkFile(row.imageUrl) ?? "")).toBe(true);
     }
     const now = Date.now();
-    expect(rows.filter((r) => r.endDate.getTime() < now)).toHaveLength(1);
-    // Live, except the one whose closing time has passed: closed then, as the lifecycle job would have closed it.
-    for (const row of rows)
-      expect([row.status, row.closedAt]).toEqual(
-        row.endDate.getTime() < now ? ["closed", row.endDate] : ["active", null],
-      );
+    const ended = seedCompetitions.filter((s) => s.endsInHours < 0);
+    expect(rows.filter((r) => r.endDate.getTime() < now)).toHaveLength(ended.length);
+    // A newcomer sees every state: a draft, a scheduled one, a cancelled one, the live ones, and those whose
+    // closing time has passed closed then, as the lifecycle job would have closed them (the job then draws them).
+    const stateOf = new Map(seedCompetitions.map((s) => [s.title, s.demoState]));
+    for (const row of rows) {
+      const state = stateOf.get(row.title);
+      if (state === "cancelled") expect([row.status, row.closedAt]).toEqual(["cancelled", null]);
+      else if (state) expect([row.status, row.closedAt]).toEqual([state, null]);
+      else
+        expect([row.status, row.closedAt]).toEqual(
+          row.endDate.getTime() < now ? ["closed", row.endDate] : ["active", null],
+        );
+    }
+    expect(new Set(rows.map((r) => r.status))).toEqual(
+      new Set(["draft", "scheduled", "active", "closed", "cancelled"]),
+    );
     expect(rows.some((r) => r.ticketsSold / r.totalTickets >= 0.97)).toBe(true);
     expect(rows.filter((r) => r.featured).length).toBeGreaterThanOrEqual(3);
   });
@@ -171,11 +182,13 @@ describe("seed", () => {
       (rows as unknown as { rows: { action: string; n: number }[] }).rows.map((r) => [r.action, r.n]),
     );
     const closed = seedCompetitions.filter((s) => s.endsInHours < 0).length;
+    const inState = (state: string) => seedCompetitions.filter((s) => s.demoState === state).length;
     expect(actions).toMatchObject({
       "competition.created": seedCompetitions.length,
-      "competition.scheduled": seedCompetitions.length,
-      "competition.went_live": seedCompetitions.length,
+      "competition.scheduled": seedCompetitions.length - inState("draft"),
+      "competition.went_live": seedCompetitions.length - inState("draft") - inState("scheduled"),
       "competition.closed": closed,
+      "competition.cancel": inState("cancelled"),
     });
   });
 

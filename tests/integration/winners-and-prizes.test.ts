@@ -143,14 +143,28 @@ describe("a prize claim", () => {
     expect(listed.data.claims.find((c: { competitionId: number }) => c.competitionId === comp.id).state).toBe(
       "confirmed",
     );
-    const early = await boss.v.post(prizes, "/admin/winners", { intent: "deliver", claimId: String(claim?.id) });
+    const early = await boss.v.post(prizes, "/admin/winners", {
+      intent: "deliver",
+      claimId: String(claim?.id),
+      confirm: "yes",
+    });
     expect(early.status).toBe(409);
-    const shipped = await boss.v.post(prizes, "/admin/winners", {
+    const ship = {
       intent: "ship",
       claimId: String(claim?.id),
       carrier: "Royal Mail",
       trackingReference: "RM123456789GB",
-    });
+    };
+    // The first press only asks, naming what the winner will be told; nothing is marked or sent.
+    const asked = await boss.v.post(prizes, "/admin/winners", ship);
+    expect(asked.status).toBe(200);
+    expect(asked.data).toMatchObject({ confirm: true, prizeStep: { intent: "ship", carrier: "Royal Mail" } });
+    expect(
+      (await boss.v.get(prizes, "/admin/winners")).data.claims.find(
+        (c: { competitionId: number }) => c.competitionId === comp.id,
+      ).state,
+    ).toBe("confirmed");
+    const shipped = await boss.v.post(prizes, "/admin/winners", { ...ship, confirm: "yes" });
     expect(shipped.status).toBe(302);
     expect((await lastMailTo(h.services, winner.email, "prize-shipped")).text).toContain("RM123456789GB");
     const after = await winner.v.get(account, "/account");
@@ -159,7 +173,8 @@ describe("a prize claim", () => {
     expect((await winner.v.post(account, "/account", address(comp.id))).status).toBe(409);
 
     expect(
-      (await boss.v.post(prizes, "/admin/winners", { intent: "deliver", claimId: String(claim?.id) })).status,
+      (await boss.v.post(prizes, "/admin/winners", { intent: "deliver", claimId: String(claim?.id), confirm: "yes" }))
+        .status,
     ).toBe(302);
     expect(await lastMailTo(h.services, winner.email, "prize-delivered")).toBeTruthy();
     const audits = await h.services.db

@@ -12,6 +12,17 @@ const LINKS = [
   { to: "/account/eligibility", label: "Eligibility" },
 ];
 
+/** Signs this browser out (a POST: signing out changes state). */
+export function SignOutButton() {
+  return (
+    <Form method="post" action="/signout">
+      <button type="submit" className={buttonClass("outline", "sm")}>
+        <LogOut aria-hidden="true" className="h-4 w-4" /> Sign out
+      </button>
+    </Form>
+  );
+}
+
 /** Every account page: its h1, the account sub-navigation, a sign-out button, then the page. */
 export function AccountShell({
   title,
@@ -29,11 +40,7 @@ export function AccountShell({
           <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
           {intro ? <p className="mt-2 text-muted-foreground [overflow-wrap:anywhere]">{intro}</p> : null}
         </div>
-        <Form method="post" action="/signout">
-          <button type="submit" className={buttonClass("outline", "sm")}>
-            <LogOut aria-hidden="true" className="h-4 w-4" /> Sign out
-          </button>
-        </Form>
+        <SignOutButton />
       </div>
       <TabNav label="Account" links={LINKS} className="mt-6" />
       <div className="mt-8">{children}</div>

@@ -7,7 +7,7 @@ import { SubmitButton } from "~/components/ui/button";
 import { Field, inputClass } from "~/components/ui/field";
 import { PostButton } from "~/components/ui/post-button";
 import { TableHead } from "~/components/ui/table-head";
-import { ROLES } from "~/db/constants";
+import { GRANTABLE_ROLES } from "~/db/constants";
 import { formatUkShortDateTime } from "~/domain/london-format";
 import type { FormReply } from "~/schemas/form";
 
@@ -41,7 +41,7 @@ export function AdminRoles({ roles, reply }: { roles: RoleRow[]; reply?: FormRep
                 <option value="" disabled>
                   Select a role
                 </option>
-                {ROLES.map((role) => (
+                {GRANTABLE_ROLES.map((role) => (
                   <option key={role} value={role}>
                     {role}
                   </option>

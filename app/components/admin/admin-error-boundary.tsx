@@ -12,7 +12,7 @@ export function AdminErrorBoundary() {
       ? error.data.message
       : "An unexpected error occurred. Please try again.";
   return (
-    <section aria-labelledby="admin-error-title" className="py-10" data-admin-error={status}>
+    <section aria-labelledby="admin-error-title" className="pb-10" data-admin-error={status}>
       <h1 id="admin-error-title" className="text-3xl font-bold tracking-tight">
         {TITLES[status] ?? "Something went wrong"}
       </h1>

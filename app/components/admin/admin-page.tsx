@@ -14,7 +14,7 @@ export function AdminPage({
   children: React.ReactNode;
 }) {
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+    <div className="max-w-7xl pb-10">
       <h1 className="text-3xl font-bold tracking-tight break-words">{title}</h1>
       {intro ? <p className="mt-2 text-muted-foreground">{intro}</p> : null}
       <div className="mt-8 space-y-8">{children}</div>

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import type { CompetitionField } from "~/domain/competition-lifecycle";
 import { type CompetitionFormInput, CompetitionFormSchema } from "~/schemas/admin-competition";
 import { parseSubmission } from "~/schemas/form";
+import { type DrawChainTiming, DrawTimeNote } from "./draw-time-note";
 import { CheckboxControl, FormSection as Section, TextareaControl, TextControl } from "./form-controls";
 
 type Props = {
@@ -17,10 +18,13 @@ type Props = {
   intent?: string;
   /** Sent as `copiedFrom` when the form was filled from another competition. */
   copiedFrom?: number;
+  /** The draw's beacon, so the form can say when the draw will be as the closing time changes. */
+  drawChain?: DrawChainTiming;
 };
 
 /** Create and edit a competition; the browser checks it with the same schema the server uses. */
-export function CompetitionForm({ defaultValue, lastResult, locked = [], submitLabel, intent, copiedFrom }: Props) {
+export function CompetitionForm(props: Props) {
+  const { defaultValue, lastResult, locked = [], submitLabel, intent, copiedFrom, drawChain } = props;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === (intent ?? null);
   const [form, fields] = useForm({
@@ -113,6 +117,7 @@ export function CompetitionForm({ defaultValue, lastResult, locked = [], submitL
             locked={isLocked("endDate")}
           />
         </div>
+        {drawChain ? <DrawTimeNote chain={drawChain} closes={fields.endDate.value} /> : null}
       </Section>
       <Section title="Skill question">
         <TextareaControl meta={fields.skillQuestion} label="Question" rows={2} locked={isLocked("skillQuestion")} />

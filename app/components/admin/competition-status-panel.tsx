@@ -4,6 +4,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import type { CompetitionStatus } from "~/db/constants";
 import { formatUkWeekdayDateTime } from "~/domain/london-format";
 import type { FormNotice } from "~/schemas/form";
+import { ConfirmStep } from "./confirm-step";
 import { StatusBadge } from "./status-badge";
 
 type StatusPanelProps = {
@@ -19,6 +20,12 @@ type StatusPanelProps = {
   canUnschedule: boolean;
   canDelete: boolean;
   notice?: FormNotice | null;
+  /** Which cancel link it offers (admins only): to cancel it, or to follow a cancellation's refunds. */
+  cancelPage?: "cancel" | "refunds" | null;
+  cancelled?: boolean;
+  /** The server asked to confirm scheduling: the question replaces the buttons. */
+  confirmSchedule?: boolean;
+  title?: string;
 };
 
 function IntentButton({
@@ -46,6 +53,8 @@ function IntentButton({
 export function CompetitionStatusPanel(props: StatusPanelProps) {
   const { id, status, goLiveAt, endDate, closedAt } = props;
   const drawDue = status === "closed";
+  const here = `/admin/competitions/${id}`;
+  const linkClass = buttonClass("ghost", "sm");
   return (
     <section
       aria-labelledby="status-title"
@@ -76,26 +85,78 @@ export function CompetitionStatusPanel(props: StatusPanelProps) {
       <div className="mt-4">
         <FormAlert notice={props.notice} />
       </div>
-      <div className="mt-4 flex flex-wrap items-center gap-3">
-        {props.canSchedule ? <IntentButton intent="schedule" label="Schedule" /> : null}
-        {props.canUnschedule ? <IntentButton intent="unschedule" label="Back to draft" variant="outline" /> : null}
-        <Link to={`/admin/create-competition?copy=${id}`} className={buttonClass("outline", "sm")}>
-          Duplicate
-        </Link>
-        <Link to={`/admin/competitions/${id}/instant-wins`} className={buttonClass("outline", "sm")}>
-          Instant wins
-        </Link>
-        {props.published ? (
-          <Link to={`/admin/competitions/${id}/draw`} className={buttonClass(drawDue ? "primary" : "outline", "sm")}>
-            {drawDue ? "Select winner" : "Draw"}
+      {props.confirmSchedule && props.canSchedule ? (
+        <div className="mt-4">
+          <ConfirmStep
+            title="Schedule this competition?"
+            values={{ intent: "schedule" }}
+            confirmLabel="Yes, schedule it"
+            busyLabel="Scheduling…"
+            backTo={here}
+          >
+            <p>
+              {props.title ? `“${props.title}” ` : "It "}goes live by itself on{" "}
+              {goLiveAt ? formatUkWeekdayDateTime(goLiveAt) : "its go-live time"} and takes entries until{" "}
+              {formatUkWeekdayDateTime(endDate)}.
+            </p>
+            <p>From then its closing date, prize, price and question cannot change: entrants rely on them.</p>
+          </ConfirmStep>
+        </div>
+      ) : (
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          {props.canSchedule ? <IntentButton intent="schedule" label="Schedule" /> : null}
+          {props.canUnschedule ? <IntentButton intent="unschedule" label="Back to draft" variant="outline" /> : null}
+          <Link to={`/admin/create-competition?copy=${id}`} className={buttonClass("outline", "sm")}>
+            Duplicate
           </Link>
-        ) : null}
-        {props.published ? (
-          <Link to={`/competition/${id}`} className={buttonClass("ghost", "sm")}>
-            View public page
-          </Link>
-        ) : null}
-      </div>
+          {props.published && !props.cancelled ? (
+            <Link to={`${here}/draw`} className={buttonClass(drawDue ? "primary" : "outline", "sm")}>
+              {drawDue ? "Select winner" : "Draw"}
+            </Link>
+          ) : null}
+        </div>
+      )}
+      <nav aria-label="This competition's pages" className="mt-4 border-t border-border pt-3">
+        <ul className="flex flex-wrap gap-1">
+          <li>
+            <Link to={`${here}/pictures`} className={linkClass}>
+              Pictures
+            </Link>
+          </li>
+          <li>
+            <Link to={`${here}/instant-wins`} className={linkClass}>
+              Instant wins
+            </Link>
+          </li>
+          {props.published ? (
+            <li>
+              <Link to={`${here}/postal`} className={linkClass}>
+                Postal entries
+              </Link>
+            </li>
+          ) : null}
+          {props.published ? (
+            <li>
+              <Link to={`/competition/${id}`} className={linkClass}>
+                View public page
+              </Link>
+            </li>
+          ) : null}
+          {props.cancelPage === "cancel" ? (
+            <li>
+              <Link to={`${here}/cancel`} className={`${linkClass} text-destructive`}>
+                Cancel competition
+              </Link>
+            </li>
+          ) : props.cancelPage === "refunds" && props.cancelled ? (
+            <li>
+              <Link to={`${here}/cancel`} className={linkClass}>
+                Cancellation and refunds
+              </Link>
+            </li>
+          ) : null}
+        </ul>
+      </nav>
       {props.canDelete ? (
         <details className="mt-4">
           <summary className="cursor-pointer text-sm font-medium">Delete this draft</summary>

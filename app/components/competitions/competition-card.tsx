@@ -1,6 +1,6 @@
 import { Clock } from "lucide-react";
 import { Link } from "react-router";
-import { formatTimeLeft } from "~/domain/competition-status";
+import { timeLeftText } from "~/domain/competition-status";
 import { formatPence } from "~/domain/money";
 import type { CompetitionSummary } from "~/schemas/competition-query";
 import { CompetitionImage } from "./competition-picture";
@@ -23,7 +23,7 @@ const CARD_SIZES = "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw";
 /** One public competition as a card; the title link covers the whole card. */
 export function CompetitionCard({ competition: c, now, headingLevel = 2, priority = false }: CompetitionCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const left = formatTimeLeft(c.endDate, now);
+  const left = timeLeftText(c, now);
   return (
     <article
       data-testid="competition-card"

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { DRAW_DELAY_MS, decidingRound, drawRuleFor, firstRoundFrom, QUICKNET, roundAt, roundTime } from "./chain";
+import {
+  DRAW_DELAY_MS,
+  decidingRound,
+  drawRuleFor,
+  drawTiming,
+  firstRoundFrom,
+  QUICKNET,
+  roundAt,
+  roundTime,
+} from "./chain";
 
 const MINUTE = 60_000;
 const at = (seconds: number) => new Date(seconds * 1000);
@@ -33,6 +42,13 @@ describe("the draw rule", () => {
     expect(rule.drawAt.getTime() - closes.getTime()).toBe(DRAW_DELAY_MS);
     expect(rule.round).toBe(roundAt(QUICKNET, rule.drawAt));
     expect(rule.chainHash).toBe(QUICKNET.hash);
+  });
+
+  it("tells the create form the same time and round, and when that round is emitted (at or before the time)", () => {
+    const timing = drawTiming(QUICKNET, closes);
+    expect(timing).toMatchObject({ drawAt: rule.drawAt, round: rule.round });
+    expect(timing.roundAt.getTime()).toBeLessThanOrEqual(rule.drawAt.getTime());
+    expect(rule.drawAt.getTime() - timing.roundAt.getTime()).toBeLessThan(QUICKNET.period * 1000);
   });
 
   it("keeps the round when the manifest is out at least 30 minutes before the draw time", () => {

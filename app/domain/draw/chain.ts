@@ -71,10 +71,17 @@ const LATE_MANIFEST_MS = 30 * MINUTE_MS;
 
 type DrawRule = { drawAt: Date; round: number; chainHash: string };
 
+/** The draw time T = closing time + 60 minutes, the round current at T and when that round is emitted. */
+export function drawTiming(chain: Timing, closesAt: Date): { drawAt: Date; round: number; roundAt: Date } {
+  const drawAt = new Date(closesAt.getTime() + DRAW_DELAY_MS);
+  const round = roundAt(chain, drawAt);
+  return { drawAt, round, roundAt: roundTime(chain, round) };
+}
+
 /** Fixed at go-live: the draw time T = closing time + 60 minutes, and the round for T. */
 export function drawRuleFor(chain: ChainInfo, closesAt: Date): DrawRule {
-  const drawAt = new Date(closesAt.getTime() + DRAW_DELAY_MS);
-  return { drawAt, round: roundAt(chain, drawAt), chainHash: chain.hash };
+  const { drawAt, round } = drawTiming(chain, closesAt);
+  return { drawAt, round, chainHash: chain.hash };
 }
 
 /**

@@ -1,11 +1,13 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { AdminErrorBoundary, AdminPage, AdminSection, Facts } from "~/components/admin/admin-page";
+import { DrawResult } from "~/components/admin/draw-result";
 import { FormAlert } from "~/components/auth/form-alert";
 import { textLinkClass } from "~/components/legal-page";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { DRAW_MESSAGES, LOCAL_BEACON_NOTE } from "~/content/draws";
 import { SKIP_REASONS } from "~/db/constants";
+import { isCancelledStatus } from "~/domain/competition-status";
 import { roundTime } from "~/domain/draw/chain";
 import { SKIP_REASON_LABELS } from "~/domain/draw/skip-reasons";
 import { formatUkWeekdayDateTime } from "~/domain/london-format";
@@ -75,6 +77,7 @@ export default function CompetitionDrawPage({ loaderData, actionData }: Route.Co
   const round = record?.round ?? record?.rule.round ?? null;
   const roundAt = record && round ? formatUkWeekdayDateTime(roundTime(record.chain, round)) : null;
   const completed = competition.status === "completed";
+  const cancelled = isCancelledStatus(competition.status);
   const selecting = useBusy("select");
   const redrawing = useBusy("redraw");
   const alternatesLeft = draw ? Math.max(0, draw.drawnEntries.length - 1 - draw.record.skips.length) : 0;
@@ -82,34 +85,54 @@ export default function CompetitionDrawPage({ loaderData, actionData }: Route.Co
     <AdminPage title={`Draw for ${competition.title}`}>
       <FormAlert notice={actionData?.notice} />
       {draw && !draw.quicknet ? <p className="font-medium">{LOCAL_BEACON_NOTE}</p> : null}
-      <AdminSection id="draw-facts-title" title="The draw">
+      <AdminSection id="draw-result-title" title={completed ? "Result" : "Not drawn yet"}>
+        {completed && draw ? (
+          <DrawResult
+            drawnEntries={draw.drawnEntries}
+            skips={draw.record.skips}
+            drawnAt={draw.drawnAt}
+            round={round}
+            roundAt={roundAt}
+          />
+        ) : (
+          <p className="max-w-prose">
+            {cancelled
+              ? "This competition was cancelled: it has no draw."
+              : `The draw uses beacon round ${round ?? "…"}${roundAt ? `, out at ${roundAt}` : ""}, after the close.`}
+          </p>
+        )}
+      </AdminSection>
+      {cancelled ? null : (
+        <AdminSection id="select-title" title="Select winner">
+          <p className="mb-4 max-w-prose">
+            {completed
+              ? "The winner has been drawn. The draw cannot run again; a prize can only pass to the next alternate."
+              : "Select winner fetches the beacon's round once it is out, checks it and draws from the frozen list."}
+          </p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="select" />
+            <Button type="submit" disabled={completed || !canRun || selecting}>
+              {selecting ? "Selecting…" : "Select winner"}
+            </Button>
+          </Form>
+        </AdminSection>
+      )}
+      <AdminSection id="draw-facts-title" title="Hashes and checks">
         <Facts
           items={[
             ["Status", competition.status],
             ["Beacon round", round ? `${round} (${roundAt})` : "Fixed when the competition goes live"],
             ["Entries in the draw", record?.manifest ? String(record.manifest.entries) : "Published at the close"],
             ["Manifest SHA-256", record?.manifest?.hash ?? "Published at the close"],
+            ["Beacon randomness", record?.beacon?.randomness ?? "Not yet out"],
             ["Winning ticket", competition.winnerTicketNumber ? String(competition.winnerTicketNumber) : "Not drawn"],
           ]}
         />
         <p className="mt-4">
           <Link to={`/draws/${competition.id}`} className={textLinkClass}>
-            Public draw page
+            Public draw page, where anyone can verify it
           </Link>
         </p>
-      </AdminSection>
-      <AdminSection id="select-title" title="Select winner">
-        <p className="mb-4 max-w-prose">
-          {completed
-            ? "The winner has been drawn. The draw cannot run again; a prize can only pass to the next alternate."
-            : `The draw uses beacon round ${round ?? "…"}${roundAt ? `, out at ${roundAt}` : ""}, after the close.`}
-        </p>
-        <Form method="post">
-          <input type="hidden" name="intent" value="select" />
-          <Button type="submit" disabled={completed || !canRun || selecting}>
-            {selecting ? "Selecting…" : "Select winner"}
-          </Button>
-        </Form>
       </AdminSection>
       {completed && canRun ? (
         <AdminSection id="redraw-title" title="Pass the prize to the next alternate">

@@ -4,7 +4,15 @@ import { CompetitionForm } from "~/components/admin/competition-form";
 import { CompetitionStatusPanel } from "~/components/admin/competition-status-panel";
 import { COMPETITION_MESSAGES } from "~/content/admin-competitions";
 import { isPublishedStatus } from "~/db/constants";
-import { COMPETITION_FIELDS, canDelete, canTransition, editableFields, isLive } from "~/domain/competition-lifecycle";
+import {
+  COMPETITION_FIELDS,
+  canCancel,
+  canDelete,
+  canTransition,
+  editableFields,
+  isLive,
+} from "~/domain/competition-lifecycle";
+import { isCancelledStatus } from "~/domain/competition-status";
 import { pageMeta } from "~/lib/seo";
 import {
   CompetitionIntentSchema,
@@ -23,8 +31,9 @@ import {
   updateCompetition,
 } from "~/server/admin/competitions.server";
 import { requireIntentPermission, requirePermission } from "~/server/admin/staff.server";
+import { drawChainTiming } from "~/server/draws/rule.server";
 import { servicesContext } from "~/server/platform/context";
-import { formReply, readForm, refused } from "~/server/platform/form-action.server";
+import { askToConfirm, formReply, isConfirmed, readForm, refused } from "~/server/platform/form-action.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/competition-edit";
 
@@ -46,7 +55,7 @@ function competitionId(params: { id?: string }) {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  requirePermission(context, permission.loader);
+  const staff = requirePermission(context, permission.loader);
   const services = context.get(servicesContext);
   const competition = await getAdminCompetition(services, competitionId(params));
   if (!competition) throw data({ message: COMPETITION_MESSAGES.notFound }, { status: 404 });
@@ -56,12 +65,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     competition,
     defaultValue: competitionFormDefaults(values),
+    drawChain: drawChainTiming(services.beacon.chain),
     locked: COMPETITION_FIELDS.filter((f) => !editable.has(f)),
     flags: {
       published: isPublishedStatus(status),
       canSchedule: canTransition(status, "scheduled", "staff"),
       canUnschedule: canTransition(status, "draft", "staff") && !isLive(competition, now),
       canDelete: canDelete(status),
+      // The cancel page is for admins; it also shows a cancellation's refunds once under way.
+      cancelPage: staff.permissions.has("competition:cancel")
+        ? canCancel(status)
+          ? ("cancel" as const)
+          : ("refunds" as const)
+        : null,
+      cancelled: isCancelledStatus(status),
     },
   };
 }
@@ -95,6 +112,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return formReply(submission, { status: outcome.status, ...errors }, { intent });
   }
 
+  // Scheduling publishes it: the first press only asks, naming what happens (see ScheduleConfirm).
+  if (intent === "schedule") {
+    const submission = parseSubmission(formData, CompetitionIntentSchema);
+    if (!isConfirmed(submission)) return askToConfirm(submission, { intent });
+  }
   const outcome =
     intent === "schedule"
       ? await scheduleCompetition(services, actor, id)
@@ -116,7 +138,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export default function CompetitionEditPage({ loaderData, actionData }: Route.ComponentProps) {
   const { competition, defaultValue, locked, flags } = loaderData;
-  const live = locked.length > 0;
+  const live = locked.length > 0 && !flags.cancelled;
   // The status buttons answer with a notice; the form, with its submission.
   const saved = actionData?.intent === "save";
   const notice = saved ? null : actionData?.notice;
@@ -131,6 +153,11 @@ export default function CompetitionEditPage({ loaderData, actionData }: Route.Co
           description, change the pictures and feature it.
         </p>
       ) : null}
+      {flags.cancelled ? (
+        <p className="mt-3 max-w-prose text-muted-foreground">
+          This competition is cancelled: it takes no entries and has no draw. Its terms stay as they were offered.
+        </p>
+      ) : null}
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <div className="lg:order-2">
           <CompetitionStatusPanel
@@ -139,6 +166,8 @@ export default function CompetitionEditPage({ loaderData, actionData }: Route.Co
             endDate={competition.values.endDate}
             totalTickets={competition.values.totalTickets}
             notice={notice}
+            confirmSchedule={actionData?.intent === "schedule" && "confirm" in actionData}
+            title={competition.values.title}
           />
         </div>
         <div className="min-w-0 lg:order-1">
@@ -148,6 +177,7 @@ export default function CompetitionEditPage({ loaderData, actionData }: Route.Co
             lastResult={lastResult}
             locked={locked}
             submitLabel="Save changes"
+            drawChain={loaderData.drawChain}
             intent="save"
           />
         </div>

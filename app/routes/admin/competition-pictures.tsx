@@ -83,7 +83,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export default function CompetitionPicturesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { competition, pictures } = loaderData;
   return (
-    <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+    <div className="max-w-4xl pb-10">
       <p>
         <Link to="/admin" className="inline-flex items-center gap-1.5 text-sm font-medium text-primary underline">
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />

@@ -9,6 +9,7 @@ import {
 } from "~/schemas/admin-competition";
 import { createCompetition, getAdminCompetition } from "~/server/admin/competitions.server";
 import { requirePermission } from "~/server/admin/staff.server";
+import { drawChainTiming } from "~/server/draws/rule.server";
 import { servicesContext } from "~/server/platform/context";
 import { readSubmission, refused } from "~/server/platform/form-action.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
@@ -25,6 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     defaultValue: source ? competitionCopyDefaults(source.values) : competitionFormDefaults(),
     copiedFrom: source ? { id: source.id, title: source.values.title } : null,
+    drawChain: drawChainTiming(services.beacon.chain),
   };
 }
 
@@ -57,6 +59,7 @@ export default function CreateCompetitionPage({ loaderData, actionData }: Route.
           lastResult={actionData?.result}
           submitLabel="Create draft"
           copiedFrom={copiedFrom?.id}
+          drawChain={loaderData.drawChain}
         />
       </div>
     </>

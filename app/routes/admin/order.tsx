@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { AdminErrorBoundary, AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { ConfirmStep } from "~/components/admin/confirm-step";
 import {
   AuditSection,
   MailSection,
@@ -10,13 +11,14 @@ import {
 } from "~/components/admin/order-detail";
 import { IntentButton, ReasonForm } from "~/components/admin/reason-form";
 import { ORDER_MESSAGES } from "~/content/admin-orders";
+import { CONFIRMATIONS } from "~/content/confirmations";
 import { pageMeta } from "~/lib/seo";
 import { orderCheck, RefundOrderSchema } from "~/schemas/admin-orders";
 import { getOrderDetail } from "~/server/admin/orders.server";
 import { refundPaidOrder, retryRefund } from "~/server/admin/refunds.server";
 import { requirePermission } from "~/server/admin/staff.server";
 import { servicesContext } from "~/server/platform/context";
-import { formReply, readSubmission, refused } from "~/server/platform/form-action.server";
+import { askToConfirm, formReply, isConfirmed, readSubmission, refused } from "~/server/platform/form-action.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/order";
 
@@ -38,6 +40,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const submission = await readSubmission(services, request, orderCheck.schema);
   if (submission.status !== "success") return refused(submission, orderCheck);
+  // A refund moves money and withdraws tickets: the first press only asks, naming the amount and the tickets.
+  if (submission.value.intent === "refund" && !isConfirmed(submission))
+    return askToConfirm(submission, { refundReason: submission.value.reason });
   const outcome =
     submission.value.intent === "refund"
       ? await refundPaidOrder(services, staff.user.id, params.id, submission.value.reason)
@@ -60,6 +65,10 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, lines, payments, mails, audit, canRefund } = loaderData;
   const waitingForRefund = order.status === "refunded" && !order.refundedAt;
+  const asked = actionData && "refundReason" in actionData ? actionData.refundReason : null;
+  const confirmRefund = typeof asked === "string" ? asked : null;
+  const liveTickets = lines.reduce((n, line) => n + line.tickets.filter((t) => !t.withdrawnAt).length, 0);
+  const refund = CONFIRMATIONS.refund(order.totalPence, liveTickets);
   return (
     <AdminPage title={orderTitle(order.id)} intro={<span className="font-mono break-all">{order.id}</span>}>
       <OrderSummarySection order={order} />
@@ -68,15 +77,29 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           <p className="mb-4">
             Refunds the whole order to the buyer's card, withdraws its tickets from the draw and e-mails the buyer.
           </p>
-          <ReasonForm
-            id="refund-order"
-            intent="refund"
-            schema={RefundOrderSchema}
-            lastResult={actionData?.result}
-            hint="The buyer sees this reason in their refund e-mail."
-            submitLabel="Refund order"
-            busyLabel="Refunding…"
-          />
+          {confirmRefund ? (
+            <ConfirmStep
+              title={refund.title}
+              values={{ intent: "refund", reason: confirmRefund }}
+              confirmLabel={refund.confirmLabel}
+              busyLabel="Refunding…"
+              backTo={`/admin/orders/${order.id}`}
+              destructive
+            >
+              <p>{refund.consequence}</p>
+              <p className="text-sm text-muted-foreground">Reason given to the buyer: {confirmRefund}</p>
+            </ConfirmStep>
+          ) : (
+            <ReasonForm
+              id="refund-order"
+              intent="refund"
+              schema={RefundOrderSchema}
+              lastResult={actionData?.result}
+              hint="The buyer sees this reason in their refund e-mail."
+              submitLabel="Refund order"
+              busyLabel="Refunding…"
+            />
+          )}
         </AdminSection>
       ) : null}
       {canRefund && waitingForRefund ? (

@@ -14,7 +14,7 @@ import { StickyEnterBar } from "~/components/competitions/sticky-enter-bar";
 import { LiveSalesAnnouncement } from "~/components/competitions/tickets-sold";
 import { textLinkClass } from "~/components/legal-page";
 import { buttonClass } from "~/components/ui/button";
-import { formatTimeLeft } from "~/domain/competition-status";
+import { timeLeftText } from "~/domain/competition-status";
 import { formatPence } from "~/domain/money";
 import { mediaUrl } from "~/domain/pictures";
 import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from "~/domain/share-card";
@@ -160,7 +160,7 @@ export default function CompetitionPage({ loaderData, actionData }: Route.Compon
   const competition = withLiveCounts(loaderData.competition, live);
   const now = useNow(loaderData.now, 30_000);
   const closed = closedLabel(competition, now);
-  const left = formatTimeLeft(competition.endDate, now);
+  const left = timeLeftText(competition, now);
 
   const canEnterOnline = !closed && !loaderData.paidEntry.closedToYou;
 

@@ -1,8 +1,10 @@
 import { Form } from "react-router";
 import { AdminErrorBoundary, AdminPage, AdminSection, AdminTable, tdClass } from "~/components/admin/admin-page";
+import { ConfirmStep } from "~/components/admin/confirm-step";
 import { FormAlert } from "~/components/auth/form-alert";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
+import { CONFIRMATIONS } from "~/content/confirmations";
 import { formatUkDate, formatUkDateTime } from "~/domain/london-format";
 import { CLAIM_STATE_LABELS } from "~/domain/prize-claim";
 import { pageMeta } from "~/lib/seo";
@@ -12,7 +14,7 @@ import { requirePermission } from "~/server/admin/staff.server";
 import { advancePrizeClaim, CLAIM_MESSAGES, listPrizeClaims } from "~/server/draws/prize-claims.server";
 import { listInstantPrizeClaims } from "~/server/instant-wins/instant-prize-claims.server";
 import { servicesContext } from "~/server/platform/context";
-import { formReply, readSubmission, refused } from "~/server/platform/form-action.server";
+import { askToConfirm, formReply, isConfirmed, readSubmission, refused } from "~/server/platform/form-action.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/prize-claims";
 
@@ -36,6 +38,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = await readSubmission(services, request, PrizeActionSchema);
   if (submission.status !== "success") return refused(submission, prizeCheck);
   const input = submission.value;
+  // The winner is e-mailed at each step: the first press only asks, naming what they will be told.
+  if (!isConfirmed(submission)) {
+    const step =
+      input.intent === "ship"
+        ? { intent: input.intent, claimId: input.claimId, carrier: input.carrier, tracking: input.trackingReference }
+        : { intent: input.intent, claimId: input.claimId, carrier: "", tracking: "" };
+    return askToConfirm(submission, { prizeStep: step });
+  }
   const outcome =
     input.intent === "ship"
       ? await advancePrizeClaim(services, staff.user.id, input.claimId, "ship", input)
@@ -52,6 +62,30 @@ export const meta: Route.MetaFunction = () =>
   pageMeta("Winners and prizes", "Prize claims and delivery.", [{ name: "robots", content: "noindex" }]);
 
 type Claim = Awaited<ReturnType<typeof loader>>["claims"][number];
+type PrizeStep = { intent: "ship" | "deliver"; claimId: number; carrier: string; tracking: string };
+
+/** The question before a prize is marked shipped or delivered, naming the competition and what the winner is told. */
+function PrizeStepConfirm({ step, claims }: { step: PrizeStep; claims: Claim[] }) {
+  const claim = claims.find((c) => c.claimId === step.claimId);
+  const title = claim?.title ?? "this competition";
+  const wording =
+    step.intent === "ship" ? CONFIRMATIONS.ship(title, step.carrier, step.tracking) : CONFIRMATIONS.deliver(title);
+  const values: Record<string, string> =
+    step.intent === "ship"
+      ? { intent: "ship", claimId: String(step.claimId), carrier: step.carrier, trackingReference: step.tracking }
+      : { intent: "deliver", claimId: String(step.claimId) };
+  return (
+    <ConfirmStep
+      title={wording.title}
+      values={values}
+      confirmLabel={wording.confirmLabel}
+      busyLabel="Saving…"
+      backTo="/admin/winners"
+    >
+      <p>{wording.consequence}</p>
+    </ConfirmStep>
+  );
+}
 
 function ShipForm({ claim }: { claim: Claim }) {
   const id = `ship-${claim.claimId}`;
@@ -104,6 +138,9 @@ export default function PrizeClaimsPage({ loaderData, actionData }: Route.Compon
   return (
     <AdminPage title="Winners and prizes" intro="Each winner confirms their address in their account; then ship it.">
       {actionData?.notice ? <FormAlert notice={actionData.notice} /> : null}
+      {actionData && "prizeStep" in actionData && actionData.prizeStep ? (
+        <PrizeStepConfirm step={actionData.prizeStep as PrizeStep} claims={claims} />
+      ) : null}
       <AdminSection id="claims-title" title="Prize claims">
         {claims.length === 0 ? (
           <p>No competition has been drawn yet.</p>

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { CANCEL_MESSAGES } from "~/content/admin-orders";
 import { competitions, orderLines, orders } from "~/db/schema";
+import { canCancel } from "~/domain/competition-lifecycle";
 import { abandonOrder } from "../checkout/checkout.server";
 import { fulfilCheckoutSession, refundOrder } from "../checkout/fulfilment.server";
 import { revealInstantWins } from "../instant-wins/instant-wins.server";
@@ -22,7 +23,6 @@ import { finishCancellations, markOrderRefunded } from "./refunds.server";
 const CANCELLATION_INTERVAL_MS = 60_000;
 /** Refunds asked of the provider per competition and pass; the job carries on with the rest. */
 const REFUNDS_PER_PASS = 200;
-const CANCELLABLE = ["draft", "scheduled", "active", "closed"] as const;
 
 export type CancelOutcome =
   | { ok: true; status: "cancelling" | "cancelled"; waiting: number }
@@ -42,8 +42,7 @@ export async function cancelCompetition(
       .for("update");
     if (!comp) return { ok: false, status: 404, message: CANCEL_MESSAGES.notFound };
     if (comp.status === "completed") return { ok: false, status: 409, message: CANCEL_MESSAGES.drawn };
-    if (!(CANCELLABLE as readonly string[]).includes(comp.status))
-      return { ok: false, status: 409, message: CANCEL_MESSAGES.already };
+    if (!canCancel(comp.status)) return { ok: false, status: 409, message: CANCEL_MESSAGES.already };
     // From this commit no checkout can reserve and no payment can be fulfilled: both require 'active'.
     await tx
       .update(competitions)

@@ -1,4 +1,4 @@
-import { count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { ROLE_MESSAGES } from "~/content/account";
 import type { Role } from "~/db/constants";
 import { profiles, userRoles } from "~/db/schema";
@@ -24,6 +24,32 @@ export async function listRoles(services: Services) {
 }
 
 type RoleChange = { ok: true; message: string } | { ok: false; message: string; status: number };
+
+/** The person a grant would go to, named for its confirmation; or why it cannot be made (the same words as addRole). */
+export async function roleGrantCandidate(
+  services: Services,
+  email: string,
+  role: Role,
+): Promise<{ ok: true; who: string } | { ok: false; message: string; status: number }> {
+  const [target] = await services.db
+    .select({
+      userId: profiles.userId,
+      email: profiles.email,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+    })
+    .from(profiles)
+    .where(sql`lower(${profiles.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  if (!target) return { ok: false, message: ROLE_MESSAGES.notFound, status: 404 };
+  const [held] = await services.db
+    .select({ id: userRoles.id })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, target.userId), eq(userRoles.role, role)));
+  if (held) return { ok: false, message: ROLE_MESSAGES.duplicate, status: 409 };
+  const name = [target.firstName, target.lastName].filter(Boolean).join(" ");
+  return { ok: true, who: name ? `${name} (${target.email})` : target.email };
+}
 
 /** Looks the person up by their profile e-mail, as the spec's admin does, and records who granted what. */
 export async function addRole(services: Services, actorUserId: string, email: string, role: Role): Promise<RoleChange> {

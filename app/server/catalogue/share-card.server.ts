@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import sharp from "sharp";
+import { isCancelledStatus } from "~/domain/competition-status";
 import { formatUkWeekdayDateTime } from "~/domain/london-format";
 import { formatPence } from "~/domain/money";
 import { largestVariant, type PublicPicture } from "~/domain/pictures";
@@ -20,7 +21,7 @@ import { getPublicCompetition } from "./competitions.server";
 
 type CardSource = Pick<
   PublicCompetition,
-  "id" | "title" | "prizeValue" | "entryPricePence" | "endDate" | "imageUrl"
+  "id" | "title" | "prizeValue" | "entryPricePence" | "endDate" | "imageUrl" | "status"
 > & {
   pictures: readonly PublicPicture[];
 };
@@ -31,7 +32,7 @@ function cardText(c: CardSource): ShareCardText {
     title: c.title,
     prizeValue: c.prizeValue,
     ticketPrice: formatPence(c.entryPricePence),
-    closes: formatUkWeekdayDateTime(c.endDate),
+    closes: isCancelledStatus(c.status) ? null : formatUkWeekdayDateTime(c.endDate),
   };
 }
 

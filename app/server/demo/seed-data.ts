@@ -47,9 +47,15 @@ const SeedCompetitionSchema = z
         }),
       )
       .optional(),
+    /**
+     * Left as a draft, scheduled to go live in two days, or cancelled after going live; otherwise live, or closed
+     * once its closing time has passed (and drawn by the running lifecycle job). So the demo has every state.
+     */
+    demoState: z.enum(["draft", "scheduled", "cancelled"]).optional(),
   })
   .refine((seed) => seed.skillOptions.includes(seed.correctAnswer), "correctAnswer must be one of skillOptions")
-  .refine((seed) => seed.ticketsSold <= seed.totalTickets, "ticketsSold must not exceed totalTickets");
+  .refine((seed) => seed.ticketsSold <= seed.totalTickets, "ticketsSold must not exceed totalTickets")
+  .refine((seed) => !seed.demoState || seed.ticketsSold === 0, "a draft, scheduled or cancelled demo sells nothing");
 
 export type SeedCompetition = z.infer<typeof SeedCompetitionSchema>;
 

@@ -4,6 +4,7 @@ import { competitions, orders, profiles, user, userRoles } from "~/db/schema";
 import type { CompetitionValues } from "~/domain/competition-lifecycle";
 import { CompetitionFormSchema, competitionFormDefaults } from "~/schemas/admin-competition";
 import { parseSubmission } from "~/schemas/form";
+import { cancelCompetition } from "../admin/cancel.server";
 import { createCompetition, getAdminCompetition, scheduleCompetition } from "../admin/competitions.server";
 import { moveCompetitions } from "../admin/lifecycle-job.server";
 import { placeOrder } from "../checkout/checkout.server";
@@ -109,16 +110,28 @@ function formValues(seed: SeedCompetition, goLiveAt: Date, endDate: Date): Compe
   return submission.value;
 }
 
-/** Created as drafts and scheduled by the demo's staff at `createdAt`, through the admin area's use-cases. */
+/** A scheduled demo competition goes live this long after seeding, so a newcomer sees a scheduled one. */
+const SCHEDULED_GOES_LIVE_IN_MS = 2 * DAY_MS;
+
+/**
+ * Created as drafts and scheduled by the demo's staff at `createdAt`, through the admin area's use-cases; a draft
+ * demo stays a draft, a scheduled one goes live two days after seeding.
+ */
 async function createDemoCompetitions(services: Services, createdAt: Date, goLiveAt: Date, now: Date) {
   const staff = at(services, createdAt);
   const created = [];
   for (const seed of seedCompetitions) {
     const endDate = new Date(now.getTime() + seed.endsInHours * HOUR_MS);
-    const { id } = await createCompetition(staff, DEMO_STAFF.id, formValues(seed, goLiveAt, endDate));
+    const later = new Date(Math.floor((now.getTime() + SCHEDULED_GOES_LIVE_IN_MS) / MINUTE_MS) * MINUTE_MS);
+    const goesLive = seed.demoState === "scheduled" || seed.demoState === "draft" ? later : goLiveAt;
+    const { id } = await createCompetition(staff, DEMO_STAFF.id, formValues(seed, goesLive, endDate));
     if (seed.instantWins) {
       const set = await setInstantWins(staff, DEMO_STAFF.id, id, seed.instantWins);
       if (!set.ok) throw new Error(`seed competition "${seed.title}" instant wins refused: ${set.message}`);
+    }
+    if (seed.demoState === "draft") {
+      created.push({ id, seed, endDate });
+      continue;
     }
     const scheduled = await scheduleCompetition(staff, DEMO_STAFF.id, id);
     if (!scheduled.ok) throw new Error(`seed competition "${seed.title}" cannot be scheduled: ${scheduled.message}`);
@@ -192,11 +205,21 @@ async function seedDemo(services: Services) {
     if (!buyer) throw new Error(`no demo buyer ${basket.buyer}`);
     await sell(at(services, basket.paidAt), buyer, basket.lines, `demo-sale-${i}`);
   }
-  // Those whose closing time has passed close now, at that time, as the job would have closed them; the close tells
-  // their entrants the result (an e-mail and a notification each, as for any close). The draw itself is left to the
-  // running lifecycle job, which fetches the beacon round.
+  // Those whose closing time has passed close at that time, as the job would have closed them; the close tells
+  // their entrants the result (an e-mail and a notification each, as for any close). Closed then, their manifest is
+  // published then and their draw round is not moved: the one closed two days ago is drawn by the running
+  // lifecycle job's first pass (which fetches the beacon round), the one closed just now an hour later.
+  const ended = created.map((c) => c.endDate).filter((end) => end.getTime() <= now.getTime());
+  for (const end of ended.sort((a, b) => a.getTime() - b.getTime())) await moveCompetitions(at(services, end));
   await moveCompetitions(services);
+  // A competition cancelled after going live (it sold nothing, so there is nothing to refund), through the use-case.
+  for (const { id, seed } of created.filter((c) => c.seed.demoState === "cancelled")) {
+    const cancelled = await cancelCompetition(services, DEMO_STAFF.id, id, DEMO_CANCEL_REASON);
+    if (!cancelled.ok) throw new Error(`seed competition "${seed.title}" cannot be cancelled: ${cancelled.message}`);
+  }
 }
+
+const DEMO_CANCEL_REASON = "The prize's maker withdrew it (demo data).";
 
 /**
  * Makes sure an admin exists. ADMIN_EMAIL/ADMIN_PASSWORD name it; otherwise the first start creates one

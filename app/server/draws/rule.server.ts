@@ -16,3 +16,8 @@ export async function fixDrawRule(tx: Executor, chain: ChainInfo, competitionId:
     .where(eq(competitions.id, competitionId));
   return rule;
 }
+
+/** What the competition form shows of the beacon: its name and clock, to say when a draw will be. */
+export function drawChainTiming(chain: ChainInfo) {
+  return { network: chain.network, genesis: chain.genesis, period: chain.period };
+}

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
+import { CONFIRM_FIELD, CONFIRM_VALUE } from "~/schemas/confirm";
 import {
   type AnySubmission,
   type FormCheck,
@@ -58,4 +59,17 @@ export function formReply<E extends object = object>(submission: AnySubmission, 
   for (const cookie of cookies?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
   const reply: FormReply = { result: submissionResult(submission, { fieldErrors, formErrors, resetForm }), notice };
   return data({ ...reply, ...(extra as E) }, { status, headers });
+}
+
+/**
+ * A consequential action (publish, refund, grant a role, mark a prize shipped) acts only when its form carries
+ * confirm=yes, which only the confirmation step's button sends: a first submit, or a forged one, changes nothing.
+ */
+export function isConfirmed(submission: AnySubmission): boolean {
+  return submission.payload[CONFIRM_FIELD] === CONFIRM_VALUE;
+}
+
+/** The answer to an unconfirmed consequential action: nothing done, and the page asks, naming the consequence. */
+export function askToConfirm<E extends object>(submission: AnySubmission, extra: E) {
+  return formReply<{ confirm: true } & E>(submission, {}, { confirm: true as const, ...extra });
 }
