@@ -110,3 +110,7 @@ export type PrizeClaimStatus = (typeof PRIZE_CLAIM_STATUSES)[number];
 /** Why a prize may pass from a drawn entry to the next alternate: this fixed list and nothing else (draw-v1.md). */
 export const SKIP_REASONS = ["unclaimed", "ineligible", "refunded"] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
+
+/** A promo code takes a percentage off, or a fixed amount of pence (domain/promo-code.ts). */
+export const PROMO_KINDS = ["percent", "fixed"] as const;
+export type PromoKind = (typeof PROMO_KINDS)[number];

@@ -13,3 +13,4 @@ export * from "./protection";
 export * from "./recovery";
 export * from "./standin";
 export * from "./system";
+export * from "./promo";
