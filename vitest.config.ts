@@ -9,6 +9,7 @@ const usePostgres = Boolean(process.env.TEST_DATABASE_URL);
 /** The integration files with tests that only PostgreSQL can run (real concurrent transactions). */
 const POSTGRES_ONLY = [
   "tests/integration/checkout-race.test.ts",
+  "tests/integration/promo-codes-race.test.ts",
   "tests/integration/roles.test.ts",
   "tests/integration/realtime.test.ts",
   "tests/integration/migrations-concurrent.test.ts",

@@ -109,6 +109,7 @@ describe("every admin route", () => {
       "Audit",
       "Marketing",
       "Recovery",
+      "Promo codes",
     ]);
     expect(await tabsOf("moderator")).toEqual(["Dashboard", "Competitions", "Orders", "Complaints", "Audit"]);
   });

@@ -121,7 +121,7 @@ export async function createCheckoutHarness(env: Record<string, string> = {}) {
     checkout(
       buyer: { id: string; email: string },
       lines: CheckoutLineInput[],
-      options: { key?: string; source?: "single" | "basket" } = {},
+      options: { key?: string; source?: "single" | "basket"; promoCode?: string } = {},
     ) {
       return startCheckout(services, {
         userId: buyer.id,
@@ -129,6 +129,7 @@ export async function createCheckoutHarness(env: Record<string, string> = {}) {
         lines,
         idempotencyKey: options.key ?? randomUUID(),
         source: options.source ?? "single",
+        promoCode: options.promoCode,
       });
     },
 

@@ -33,10 +33,7 @@ export const promoCodes = pgTable(
   (t) => [
     uniqueIndex("promo_codes_code_unique").on(sql`lower(${t.code})`),
     check("promo_codes_kind_check", sql.raw(`kind in (${sqlList(PROMO_KINDS)})`)),
-    check(
-      "promo_codes_value_check",
-      sql`${t.value} > 0 and (${t.kind} <> 'percent' or ${t.value} <= 100)`,
-    ),
+    check("promo_codes_value_check", sql`${t.value} > 0 and (${t.kind} <> 'percent' or ${t.value} <= 100)`),
     check("promo_codes_minimum_check", sql`${t.minimumSpendPence} >= 0`),
     check("promo_codes_uses_check", sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.uses} <= ${t.maxUses})`),
     check("promo_codes_max_uses_check", sql`${t.maxUses} is null or ${t.maxUses} > 0`),

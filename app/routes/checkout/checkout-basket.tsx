@@ -10,18 +10,20 @@ import {
   EntryRulesNote,
   PaymentPanel,
 } from "~/components/checkout/payment-panel";
+import { PromoCodeField, promoQuoteOf } from "~/components/checkout/promo-code-field";
 import { privatePageMeta } from "~/lib/seo";
 import { ANSWER_REQUIRED } from "~/schemas/basket";
 import { basketCheckoutCheck } from "~/schemas/checkout";
 import { requireUser } from "~/server/accounts/session.server";
 import { getBasket } from "~/server/checkout/basket.server";
 import { payForEntry, paymentReadiness } from "~/server/checkout/checkout-page.server";
+import { quotePromoCode } from "~/server/checkout/promo-codes.server";
 import { servicesContext } from "~/server/platform/context";
 import { readSubmission, refused } from "~/server/platform/form-action.server";
 import type { Services } from "~/server/platform/services.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/checkout-basket";
-import { paymentReply } from "./payment-reply.server";
+import { paymentReply, promoReply } from "./payment-reply.server";
 
 /** The basket as it stands, or the response that sends the buyer back to finish it first. */
 async function readyBasket(services: Services, userId: string) {
@@ -56,6 +58,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(services, request);
   const ready = await readyBasket(services, user.id);
   if (ready.back) return ready.back;
+  if (submission.value.intent === "promo") {
+    const priced = ready.basket.lines.map((line) => ({
+      competitionId: line.competitionId,
+      totalPence: line.pricing.totalPence,
+    }));
+    return promoReply(submission, await quotePromoCode(services, user.id, submission.value.promo, priced));
+  }
   // The lines come from the basket on the server; startCheckout prices them from the database.
   const lines = ready.basket.lines.map((line) => ({
     competitionId: line.competitionId,
@@ -74,6 +83,7 @@ export const meta: Route.MetaFunction = () =>
 
 export default function BasketCheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lines, totals, unavailable, readiness } = loaderData;
+  const quote = promoQuoteOf(actionData);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Checkout</h1>
@@ -119,8 +129,13 @@ export default function BasketCheckoutPage({ loaderData, actionData }: Route.Com
         <OrderSummary lines={lines} totals={totals} />
         {readiness && !blocksPayment(readiness.block) ? (
           <Form method="post" className="space-y-6" aria-label="Payment">
+            <PromoCodeField result={actionData?.result} quote={quote} />
             <EntryRulesNote />
-            <PaymentPanel totalPence={totals.totalPence} readiness={readiness} actionData={actionData} />
+            <PaymentPanel
+              totalPence={quote?.totalPence ?? totals.totalPence}
+              readiness={readiness}
+              actionData={actionData}
+            />
           </Form>
         ) : null}
       </div>

@@ -13,6 +13,7 @@ import { paragraphs, serviceEmail } from "../platform/email/content";
 import { enqueueEmail } from "../platform/mail.server";
 import type { CheckoutSessionSummary, PaymentIntentSummary } from "../platform/payments.server";
 import type { Services } from "../platform/services.server";
+import { releasePromoUse } from "./promo-codes.server";
 import { linesInLockOrder, releaseReservation } from "./reservations.server";
 
 /**
@@ -155,6 +156,7 @@ async function paidSession(services: Services, session: CheckoutSessionSummary, 
 async function cancelOrder(tx: Tx, order: typeof orders.$inferSelect, sessionId: string, reason: string, now: Date) {
   if (order.paymentStatus !== "pending") return;
   await releaseReservation(tx, await linesInLockOrder(tx, order.id));
+  await releasePromoUse(tx, order.id, now);
   await tx
     .update(orders)
     .set({ paymentStatus: "cancelled", failureReason: reason, providerSessionId: sessionId, updatedAt: now })

@@ -19,7 +19,13 @@ export type PaymentOutcome =
   | { ok: false; status: number; message?: string; fieldErrors?: Record<string, string[]> };
 
 /** What the Pay form sent besides the order: its key, and the eligibility fields as typed (first purchase). */
-type PaySent = { idempotencyKey: string; dateOfBirth?: DateParts; country?: string; acceptTerms?: string };
+type PaySent = {
+  idempotencyKey: string;
+  dateOfBirth?: DateParts;
+  country?: string;
+  acceptTerms?: string;
+  promo?: string;
+};
 
 /**
  * The Pay button of /checkout/:id and /checkout/basket. startCheckout reads the account's protections once, in
@@ -40,6 +46,7 @@ export async function payForEntry(
       email: user.email,
       ...checkout,
       idempotencyKey: sent.idempotencyKey,
+      promoCode: sent.promo,
     });
   let result: Awaited<ReturnType<typeof startCheckout>>;
   try {

@@ -17,6 +17,7 @@ import { publicOrigin } from "../platform/public-origin.server";
 import type { Services } from "../platform/services.server";
 import { isAuthorisedOnly, settleAuthorisation } from "./card-authorisation.server";
 import { orderLinesWithTitle } from "./order-lines.server";
+import { reclaimPromoUse, releasePromoUse } from "./promo-codes.server";
 import { linesInLockOrder, releaseReservation } from "./reservations.server";
 import { nextTicketNumbers } from "./ticket-numbers.server";
 
@@ -128,6 +129,7 @@ async function settleOrder(
       }
       const status = failed ? "cancelled" : "expired";
       await releaseReservation(tx, lines);
+      await releasePromoUse(tx, order.id, now);
       await tx
         .update(orders)
         .set({
@@ -146,6 +148,7 @@ async function settleOrder(
 
     const refuse = async (reason: RefundReason): Promise<FulfilmentOutcome> => {
       if (held) await releaseReservation(tx, lines);
+      if (held) await releasePromoUse(tx, order.id, now);
       await tx
         .update(orders)
         .set({ paymentStatus: "refunded", failureReason: reason, providerSessionId: session.id, updatedAt: now })
@@ -175,6 +178,7 @@ async function settleOrder(
       })
       .where(eq(orders.id, order.id));
     await recordPayment(tx, order, session, "paid");
+    if (!held) await reclaimPromoUse(tx, order.id);
     if (order.source === "basket" && order.userId) {
       await tx.delete(basketItems).where(
         and(
