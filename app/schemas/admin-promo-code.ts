@@ -89,11 +89,3 @@ export const PromoCodeToggleSchema = z.object({
   promoCodeId: DbIdSchema,
 });
 export const promoCodeToggleCheck = formCheck(PromoCodeToggleSchema);
-
-/** What the buyer's Promo code field sends (the review and basket pages). */
-export const PROMO_FIELD_MESSAGES = { blank: "Enter a promo code." } as const;
-export const PromoFieldSchema = z
-  .string({ error: PROMO_FIELD_MESSAGES.blank })
-  .trim()
-  .min(1, PROMO_FIELD_MESSAGES.blank)
-  .max(PROMO_CODE_MAX_LENGTH, tooLongMessage(PROMO_CODE_MAX_LENGTH));

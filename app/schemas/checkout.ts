@@ -1,7 +1,7 @@
 import { z } from "~/schemas/zod";
-import { PromoFieldSchema } from "./admin-promo-code";
 import { DatePartsSchema } from "./date-of-birth";
 import { errorNotice, formCheck } from "./form";
+import { PromoFieldSchema } from "./promo-code";
 import { TicketQuantitySchema } from "./ticket-quantity";
 
 const ANSWER_MISSING = "Please answer the skill question to proceed.";

@@ -18,12 +18,23 @@ export function PromoCodeField({
   result,
   quote,
   defaultCode,
+  defaultError,
 }: {
   result?: FormResult;
   quote?: PromoQuoteView | null;
   defaultCode?: string | null;
+  /** The code's message when the page itself priced it (a code brought from the basket). */
+  defaultError?: string;
 }) {
-  const error = fieldError(result, "promo");
+  const error = fieldError(result, "promo") ?? defaultError;
+  // Enter in the field applies the code (the form's first button may be another one, such as Update total).
+  const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    const form = event.currentTarget.form;
+    const apply = form?.querySelector<HTMLButtonElement>('button[name="intent"][value="promo"]');
+    if (event.key !== "Enter" || !form || !apply) return;
+    event.preventDefault();
+    form.requestSubmit(apply);
+  };
   const typed = sentValue(result, "promo") ?? quote?.code ?? defaultCode ?? "";
   return (
     <div className="space-y-3 rounded-lg border border-border bg-card p-4 text-card-foreground">
@@ -33,6 +44,7 @@ export function PromoCodeField({
             <input
               {...controlProps(ids)}
               name="promo"
+              onKeyDown={onKeyDown}
               defaultValue={typed}
               maxLength={PROMO_CODE_MAX_LENGTH}
               autoComplete="off"
@@ -40,7 +52,7 @@ export function PromoCodeField({
               spellCheck={false}
               className={`min-w-0 flex-1 uppercase ${inputBoxClass}`}
             />
-            <Button type="submit" name="intent" value="promo" variant="outline">
+            <Button type="submit" name="intent" value="promo" variant="outline" formNoValidate>
               <Tag aria-hidden="true" className="size-4" />
               Apply
             </Button>

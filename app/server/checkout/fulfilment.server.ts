@@ -409,6 +409,9 @@ function confirmationEmail(order: OrderRow, allocated: Allocation[], origin: str
     content: serviceEmail(confirmed, [
       { type: "text", text: `Thank you for your order ${shortId(order.id)}. ${confirmed}` },
       ...entries,
+      ...(order.promoDiscountPence > 0
+        ? [{ type: "text" as const, text: `Promo code saving: ${formatPence(order.promoDiscountPence)}` }]
+        : []),
       { type: "text", text: `Total paid: ${formatPence(order.totalAmountPence)}` },
       {
         type: "text",

@@ -1,5 +1,5 @@
 import { and, count, eq, isNull, or, type SQL, sql } from "drizzle-orm";
-import { promoCodes, promoRedemptions } from "~/db/schema";
+import { orders, promoCodes, promoRedemptions } from "~/db/schema";
 import {
   decidePromoCode,
   normalisePromoCode,
@@ -206,4 +206,22 @@ export async function reclaimPromoUse(tx: Tx, orderId: string): Promise<void> {
     and ${promoRedemptions.releasedAt} is not null)`;
   if (await takeUse(tx, redemption.codeId, released))
     await tx.update(promoRedemptions).set({ releasedAt: null }).where(eq(promoRedemptions.id, redemption.id));
+}
+
+/** What a buyer's own order cost and any code that took something off it, for the payment result page. */
+export async function orderReceipt(services: Services, userId: string, orderId: string) {
+  const [row] = await services.db
+    .select({
+      totalPence: orders.totalAmountPence,
+      promoDiscountPence: orders.promoDiscountPence,
+      code: promoCodes.code,
+    })
+    .from(orders)
+    .leftJoin(promoRedemptions, eq(promoRedemptions.orderId, orders.id))
+    .leftJoin(promoCodes, eq(promoCodes.id, promoRedemptions.promoCodeId))
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!row) return null;
+  const promo =
+    row.code && row.promoDiscountPence > 0 ? { code: row.code, discountPence: row.promoDiscountPence } : null;
+  return { totalPence: row.totalPence, promo };
 }
