@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { AdminErrorBoundary, AdminPage, AdminSection, AdminTable, tdClass } from "~/components/admin/admin-page";
 import { PromoCodeForm } from "~/components/admin/promo-code-form";
 import { FormAlert } from "~/components/auth/form-alert";
+import { buttonClass } from "~/components/ui/button";
 import { PostButton } from "~/components/ui/post-button";
 import { formatUkShortDateTime } from "~/domain/london-format";
 import { formatPence } from "~/domain/money";
@@ -103,7 +104,7 @@ function CodeRow({ c, titles }: { c: Code; titles: Map<number, string> }) {
       </td>
       <td className={tdClass}>{c.active ? "Active" : "Deactivated"}</td>
       <td className={`${tdClass} space-y-2`}>
-        <Link to={`/admin/promo-codes/${c.id}`} className="font-medium text-primary underline">
+        <Link to={`/admin/promo-codes/${c.id}`} className={buttonClass("outline", "sm")}>
           Edit<span className="sr-only"> {c.code}</span>
         </Link>
         <PostButton
