@@ -11,6 +11,7 @@ const usePostgres = Boolean(process.env.TEST_DATABASE_URL);
 const POSTGRES_ONLY = [
   "tests/integration/checkout-race.test.ts",
   "tests/integration/chosen-numbers.test.ts",
+  "tests/integration/promo-codes-race.test.ts",
   "tests/integration/roles.test.ts",
   "tests/integration/realtime.test.ts",
   "tests/integration/migrations-concurrent.test.ts",

@@ -86,5 +86,7 @@ export default [
     route("marketing/new", "routes/marketing/campaign-new.tsx"),
     route("marketing/:id", "routes/marketing/campaign.tsx"),
     route("marketing/:id/preview", "routes/marketing/campaign-preview.ts"),
+    route("promo-codes", "routes/admin/promo-codes.tsx"),
+    route("promo-codes/:id", "routes/admin/promo-code-edit.tsx"),
   ]),
 ] satisfies RouteConfig;

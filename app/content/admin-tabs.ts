@@ -17,6 +17,7 @@ const ADMIN_TABS = [
   { label: "Marketing", path: "/admin/marketing", permission: "marketing:send" },
   { label: "Consent", path: "/admin/consent", permission: "marketing:send" },
   { label: "Recovery", path: "/admin/recovery", permission: "recovery:send" },
+  { label: "Promo codes", path: "/admin/promo-codes", permission: "promo:manage" },
 ] as const satisfies readonly { label: string; path: string; permission: Permission }[];
 
 type AdminTab = (typeof ADMIN_TABS)[number];

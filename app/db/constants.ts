@@ -129,3 +129,7 @@ export type InstantWinKind = (typeof INSTANT_WIN_KINDS)[number];
 /** What a winner chose in the claim flow when the competition offers a cash alternative. */
 export const PRIZE_CHOICES = ["prize", "cash"] as const;
 export type PrizeChoice = (typeof PRIZE_CHOICES)[number];
+
+/** A promo code takes a percentage off, or a fixed amount of pence (domain/promo-code.ts). */
+export const PROMO_KINDS = ["percent", "fixed"] as const;
+export type PromoKind = (typeof PROMO_KINDS)[number];

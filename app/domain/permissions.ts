@@ -20,6 +20,7 @@ export const PERMISSIONS = [
   "settings:manage",
   "complaint:read",
   "complaint:answer",
+  "promo:manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -37,10 +37,10 @@ const MAX_ADDITIONAL_IMAGES = 6;
 const MAX_CASH_ALTERNATIVE_PENCE = 100_000_000;
 
 /** A required field's text less the whitespace around it; blank or left out is "This field is required." */
-const filled = z.string({ error: REQUIRED_MESSAGE }).trim().min(1, { error: REQUIRED_MESSAGE, abort: true });
+export const filled = z.string({ error: REQUIRED_MESSAGE }).trim().min(1, { error: REQUIRED_MESSAGE, abort: true });
 
 /** An optional field: blank or left out is undefined, anything else is read by `schema`. */
-const unlessBlank = <S extends z.ZodType>(schema: S) =>
+export const unlessBlank = <S extends z.ZodType>(schema: S) =>
   z.preprocess((value) => (isBlank(value) ? undefined : value), schema.optional());
 
 const paragraphs = (max: number) =>
@@ -49,13 +49,13 @@ const paragraphs = (max: number) =>
     .transform((value) => value.replace(/\r\n?/g, "\n").trim())
     .pipe(z.string().min(1, REQUIRED_MESSAGE).max(max, tooLongMessage(max)));
 
-const wholeNumber = (min: number, max: number, rangeMessage: string) =>
+export const wholeNumber = (min: number, max: number, rangeMessage: string) =>
   filled
     .regex(/^[-+]?\d+$/, M.wholeNumber)
     .transform(Number)
     .pipe(z.number().min(min, rangeMessage).max(max, rangeMessage));
 
-const londonTime = filled.transform((text, ctx) => {
+export const londonTime = filled.transform((text, ctx) => {
   const instant = londonWallTimeToInstant(text);
   if (!instant) ctx.addIssue({ code: "custom", message: M.dateTime });
   return instant ?? new Date(Number.NaN);

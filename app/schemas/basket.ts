@@ -2,6 +2,7 @@ import { z } from "~/schemas/zod";
 import { ChosenNumbersField } from "./chosen-numbers";
 import { errorNotice, formCheck } from "./form";
 import { DbIdSchema } from "./ids";
+import { PromoFieldSchema } from "./promo-code";
 
 /** A competition id from a form or query string: a positive whole number. */
 export const CompetitionIdSchema = DbIdSchema;
@@ -33,9 +34,12 @@ export const BasketActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("answer"), competitionId: CompetitionIdSchema, answer: SkillAnswer }),
   z.object({ intent: z.literal("remove"), competitionId: CompetitionIdSchema }),
   z.object({ intent: z.literal("clear") }),
-  z.object({ intent: z.literal("checkout") }),
+  z.object({ intent: z.literal("checkout"), promo: z.string().max(100).optional() }),
+  z.object({ intent: z.literal("promo"), promo: PromoFieldSchema }),
 ]);
-export const basketCheck = formCheck(BasketActionSchema, () => errorNotice("That did not work", "Please try again."));
+export const basketCheck = formCheck(BasketActionSchema, (errors) =>
+  errors.promo ? undefined : errorNotice("That did not work", "Please try again."),
+);
 
 /** The item an anonymous visitor wanted, carried through sign-in as /basket?add=ID&quantity=N&answer=A. */
 export const BasketAddParamsSchema = z.object({

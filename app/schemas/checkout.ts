@@ -2,6 +2,7 @@ import { z } from "~/schemas/zod";
 import { ChosenNumbersField } from "./chosen-numbers";
 import { DatePartsSchema } from "./date-of-birth";
 import { errorNotice, formCheck } from "./form";
+import { PromoFieldSchema } from "./promo-code";
 import { TicketQuantitySchema } from "./ticket-quantity";
 
 const ANSWER_MISSING = "Please answer the skill question to proceed.";
@@ -22,9 +23,14 @@ const payFields = {
   dateOfBirth: DatePartsSchema.optional(),
   country: raw,
   acceptTerms: raw,
+  /** The promo code field, as typed: blank means none; the checkout decides it again (promo-codes.server.ts). */
+  promo: raw,
 };
 
-/** /checkout/:id posts: intent "quantity" re-prices the review page, "pay" starts payment. */
+/** The Apply button beside the promo code field: the server prices the code for the page; nothing is held. */
+const applyPromo = { intent: z.literal("promo"), promo: PromoFieldSchema };
+
+/** /checkout/:id posts: intent "quantity" re-prices the review page, "promo" prices a code, "pay" starts payment. */
 const SingleCheckoutSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("quantity"),
@@ -39,24 +45,29 @@ const SingleCheckoutSchema = z.discriminatedUnion("intent", [
     numbers: ChosenNumbersField,
     ...payFields,
   }),
+  z.object({ ...applyPromo, quantity: TicketQuantitySchema }),
 ]);
 
-/** A missing answer or a bad quantity shows at its field; anything else is a form the page did not send. */
+/** A missing answer, a bad quantity or a blank promo code shows at its field; anything else, a form not sent here. */
 export const singleCheckoutCheck = formCheck(SingleCheckoutSchema, (errors) =>
-  errors.answer || errors.quantity
+  errors.answer || errors.quantity || errors.promo
     ? undefined
     : errorNotice(CHECKOUT_ERROR_TITLE, "Please check your entry and try again."),
 );
 
 /** /checkout/basket posts no lines: they come from the basket on the server. */
-const BasketCheckoutSchema = z.object(payFields);
-export const basketCheckoutCheck = formCheck(BasketCheckoutSchema, () =>
-  errorNotice(CHECKOUT_ERROR_TITLE, "Please reload the page and try again."),
+const BasketCheckoutSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("pay"), ...payFields }),
+  z.object(applyPromo),
+]);
+export const basketCheckoutCheck = formCheck(BasketCheckoutSchema, (errors) =>
+  errors.promo ? undefined : errorNotice(CHECKOUT_ERROR_TITLE, "Please reload the page and try again."),
 );
 
 /** /checkout/:id?quantity=N&answer=A: what the review page starts from. */
 export const CheckoutQuerySchema = z.object({
   quantity: z.string().max(20).optional(),
+  promo: z.string().max(100).optional(),
   answer: z.string().max(500).optional(),
   /** Chosen numbers, "5,17,230" (ADR 031). */
   numbers: z.string().max(400).optional(),

@@ -184,3 +184,45 @@ describe("a staff list by keyboard", () => {
     JOURNEY.timeout,
   );
 });
+
+describe("staff manage promo codes", JOURNEY, () => {
+  it("an admin creates a code (a bad amount is refused at its field), sees it listed and deactivates it", async () => {
+    const competition = await createCompetition();
+    const { page, errors } = await staffPage(["admin"]);
+    const code = `STAFF${randomUUID().slice(0, 6).toUpperCase()}`;
+    await goto(page, "/admin/promo-codes");
+    await page.getByLabel("Code", { exact: true }).fill(code);
+    await page.getByLabel("Kind").selectOption("percent");
+    await page.getByLabel("Amount").fill("150");
+    await page.getByLabel("Total uses").fill("5");
+    await page.getByRole("checkbox", { name: competition.title }).check();
+    await page.getByRole("button", { name: "Create code" }).click();
+    await eventually(() => page.getByText("Enter a whole percentage from 1 to 100.").count()).toBe(1);
+    await expectAccessible(page);
+
+    await page.getByLabel("Amount").fill("15");
+    await page.getByRole("button", { name: "Create code" }).click();
+    const row = page.getByTestId("promo-code-row").filter({ hasText: code });
+    await eventually(() => row.count()).toBe(1);
+    expect(await row.innerText()).toContain("15% off");
+    expect(await row.innerText()).toContain(competition.title);
+    await expectAccessible(page);
+
+    await row.getByRole("button", { name: `Deactivate ${code}` }).click();
+    await eventually(() => row.innerText()).toContain("Deactivated");
+    const { services } = await app();
+    const audited = await services.db.query.auditLog.findMany({
+      where: (log, { like }) => like(log.action, "promo_code.%"),
+    });
+    expect(audited.map((a) => a.action)).toEqual(
+      expect.arrayContaining(["promo_code.created", "promo_code.deactivated"]),
+    );
+    expectNoUnexpectedErrors(errors);
+  });
+
+  it("the promo codes page passes axe in the light theme", async () => {
+    const { page } = await staffPage(["admin"], "light");
+    await goto(page, "/admin/promo-codes");
+    await expectAccessible(page);
+  });
+});

@@ -110,6 +110,7 @@ describe("every admin route", () => {
       "Marketing",
       "Consent",
       "Recovery",
+      "Promo codes",
     ]);
     expect(await tabsOf("moderator")).toEqual(["Dashboard", "Competitions", "Orders", "Complaints", "Audit"]);
   });

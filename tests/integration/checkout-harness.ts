@@ -123,7 +123,7 @@ export async function createCheckoutHarness(env: Record<string, string> = {}) {
     checkout(
       buyer: { id: string; email: string },
       lines: CheckoutLineInput[],
-      options: { key?: string; source?: "single" | "basket" } = {},
+      options: { key?: string; source?: "single" | "basket"; promoCode?: string } = {},
     ) {
       return startCheckout(services, {
         userId: buyer.id,
@@ -131,6 +131,7 @@ export async function createCheckoutHarness(env: Record<string, string> = {}) {
         lines,
         idempotencyKey: options.key ?? randomUUID(),
         source: options.source ?? "single",
+        promoCode: options.promoCode,
       });
     },
 

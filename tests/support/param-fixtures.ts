@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { campaigns } from "~/db/schema";
+import { campaigns, promoCodes } from "~/db/schema";
 import { createCompetition, createPaidOrder, createVerifiedUser } from "~/server/demo/factories.server";
 import type { Services } from "~/server/platform/services.server";
 
@@ -21,6 +21,14 @@ const draftCampaign: Fixture = async (services) => {
   return String(row?.id);
 };
 
+const promoCode: Fixture = async (services) => {
+  const [row] = await services.db
+    .insert(promoCodes)
+    .values({ code: `FIXTURE-${crypto.randomUUID().slice(0, 8)}`, kind: "percent", value: 10 })
+    .returning({ id: promoCodes.id });
+  return String(row?.id);
+};
+
 /** A real record for each path parameter, made afresh for each use (an admin's post may delete it). */
 const PARAM_FIXTURES: Record<string, Fixture> = {
   "admin/competitions/:id": async (services) => String((await createCompetition(services.db, { status: "draft" })).id),
@@ -33,6 +41,7 @@ const PARAM_FIXTURES: Record<string, Fixture> = {
   "admin/orders/:id": paidOrder,
   "admin/marketing/:id": draftCampaign,
   "admin/marketing/:id/preview": draftCampaign,
+  "admin/promo-codes/:id": promoCode,
   "competition/:id": liveCompetition,
   "competitions/:id": liveCompetition,
   "competition/:id/share-card.png": liveCompetition,

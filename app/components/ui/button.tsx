@@ -34,7 +34,10 @@ export function SubmitButton({
   label,
   busyLabel,
   ...props
-}: { busy: boolean; label: string; busyLabel: string } & Pick<ButtonProps, "variant" | "size" | "className">) {
+}: { busy: boolean; label: string; busyLabel: string } & Pick<
+  ButtonProps,
+  "variant" | "size" | "className" | "name" | "value"
+>) {
   return (
     <Button type="submit" {...props} disabled={busy}>
       {busy ? busyLabel : label}

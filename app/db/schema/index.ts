@@ -10,6 +10,7 @@ export * from "./orders";
 export * from "./people";
 export * from "./postal";
 export * from "./prize-claims";
+export * from "./promo";
 export * from "./protection";
 export * from "./recovery";
 export * from "./standin";

@@ -13,6 +13,8 @@ export const orders = pgTable(
     paymentStatus: text("payment_status", { enum: ORDER_STATUSES }).notNull().default("pending"),
     subtotalPence: integer("subtotal_pence").notNull(),
     discountPence: integer("discount_pence").notNull().default(0),
+    /** Taken off by a promo code, after the multi-buy discount: subtotal − discount − promo discount = total. */
+    promoDiscountPence: integer("promo_discount_pence").notNull().default(0),
     totalAmountPence: integer("total_amount_pence").notNull(),
     termsVersion: text("terms_version"),
     reservationExpiresAt: instant("reservation_expires_at"),
@@ -86,6 +88,8 @@ export const orderLines = pgTable(
     quantity: integer("quantity").notNull(),
     unitPricePence: integer("unit_price_pence").notNull(),
     discountPence: integer("discount_pence").notNull(),
+    /** This line's share of the order's promo discount; total_pence is after it. */
+    promoDiscountPence: integer("promo_discount_pence").notNull().default(0),
     totalPence: integer("total_pence").notNull(),
     skillAnswer: text("skill_answer").notNull(),
   },

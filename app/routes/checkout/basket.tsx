@@ -4,6 +4,7 @@ import { BasketItem } from "~/components/checkout/basket-item";
 import { MultiBuyCard } from "~/components/checkout/multi-buy-card";
 import { Notice } from "~/components/checkout/notice";
 import { OrderSummary } from "~/components/checkout/order-summary";
+import { PromoCodeField, promoQuoteOf } from "~/components/checkout/promo-code-field";
 import { IconTitle } from "~/components/page-section";
 import { Button, buttonClass, SubmitButton } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
@@ -19,10 +20,12 @@ import {
   setBasketAnswer,
   setBasketQuantity,
 } from "~/server/checkout/basket.server";
+import { quotePromoCode } from "~/server/checkout/promo-codes.server";
 import { servicesContext } from "~/server/platform/context";
 import { formReply, readSubmission, refused } from "~/server/platform/form-action.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/basket";
+import { promoReply } from "./payment-reply.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -101,6 +104,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "clear":
       await clearBasket(services, user.id);
       return redirectWithToast(services, "/basket", { type: "success", title: "Basket cleared" });
+    case "promo": {
+      const { lines } = await getBasket(services, user.id);
+      const priced = lines
+        .filter((line) => line.available)
+        .map((line) => ({ competitionId: line.competitionId, totalPence: line.pricing.totalPence }));
+      return promoReply(submission, await quotePromoCode(services, user.id, input.promo, priced));
+    }
     case "checkout": {
       const { lines } = await getBasket(services, user.id);
       if (lines.length === 0) return redirect("/basket");
@@ -110,7 +120,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         const remove = "Remove the competitions that have closed or sold out, then check out.";
         return refuse(409, "Some items cannot be entered", remove);
       }
-      return redirect("/checkout/basket");
+      // A code typed here goes with the buyer to the review page, which prices it again.
+      const promo = input.promo?.trim();
+      return redirect(promo ? `/checkout/basket?${new URLSearchParams({ promo })}` : "/checkout/basket");
     }
   }
 }
@@ -163,9 +175,11 @@ export default function BasketPage({ loaderData, actionData }: Route.ComponentPr
           </ul>
           <div className="space-y-4">
             <OrderSummary lines={lines} totals={totals} />
-            <Form method="post">
-              <input type="hidden" name="intent" value="checkout" />
+            <Form method="post" className="space-y-4" aria-label="Check out">
+              <PromoCodeField result={actionData?.result} quote={promoQuoteOf(actionData)} />
               <SubmitButton
+                name="intent"
+                value="checkout"
                 busy={checkingOut}
                 label="Proceed to Checkout"
                 busyLabel="Processing"

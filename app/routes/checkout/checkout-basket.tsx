@@ -10,21 +10,25 @@ import {
   EntryRulesNote,
   PaymentPanel,
 } from "~/components/checkout/payment-panel";
+import { PromoCodeField, promoQuoteOf } from "~/components/checkout/promo-code-field";
 import { numbersParam, numbersPlan, parseChosenNumbers, takenNumbersMessage } from "~/domain/chosen-numbers";
 import { privatePageMeta } from "~/lib/seo";
 import { ANSWER_REQUIRED } from "~/schemas/basket";
-import { basketCheckoutCheck } from "~/schemas/checkout";
+import { basketCheckoutCheck, CheckoutQuerySchema } from "~/schemas/checkout";
 import { requireUser } from "~/server/accounts/session.server";
 import { dropBasketNumbers, getBasket } from "~/server/checkout/basket.server";
 import { payForEntry, paymentReadiness } from "~/server/checkout/checkout-page.server";
+import { quotePromoCode } from "~/server/checkout/promo-codes.server";
 import { servicesContext } from "~/server/platform/context";
 import { readSubmission, refused } from "~/server/platform/form-action.server";
 import type { Services } from "~/server/platform/services.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/checkout-basket";
-import { paymentReply } from "./payment-reply.server";
+import { paymentReply, promoReply } from "./payment-reply.server";
 
 /** The basket as it stands, or the response that sends the buyer back to finish it first. */
+type BasketLines = Awaited<ReturnType<typeof getBasket>>["lines"];
+
 async function readyBasket(services: Services, userId: string) {
   const basket = await getBasket(services, userId);
   if (basket.lines.length === 0) return { back: redirect("/basket") } as const;
@@ -44,13 +48,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const readiness = unavailable.length === 0 ? await paymentReadiness(services, user.id, totals.totalPence) : null;
   const taken = new URL(request.url).searchParams.get("taken");
   const takenNumbers = parseChosenNumbers(taken ? [taken] : [], 10, Number.MAX_SAFE_INTEGER);
+  // A code applied on the basket comes along as ?promo=: priced again here, its message shown if it fails now.
+  const typed = CheckoutQuerySchema.catch({}).parse(Object.fromEntries(new URL(request.url).searchParams)).promo;
+  const decision = typed?.trim() ? await quoteForLines(services, user.id, typed.trim(), lines) : null;
+  const promo = decision && {
+    typed: typed?.trim(),
+    quote: decision.ok ? decision : null,
+    error: decision.ok ? null : decision.message,
+  };
   return {
+    promo,
     lines,
     taken: takenNumbers.ok && takenNumbers.numbers.length > 0 ? takenNumbers.numbers : null,
     totals,
     unavailable: unavailable.map((line) => ({ title: line.title, reason: line.unavailableReason ?? "not_live" })),
     readiness,
   };
+}
+
+/** What a code takes off the basket's lines for this buyer now (nothing is held). */
+function quoteForLines(services: Services, userId: string, typed: string, lines: BasketLines) {
+  const priced = lines.map((line) => ({ competitionId: line.competitionId, totalPence: line.pricing.totalPence }));
+  return quotePromoCode(services, userId, typed, priced);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -60,6 +79,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(services, request);
   const ready = await readyBasket(services, user.id);
   if (ready.back) return ready.back;
+  if (submission.value.intent === "promo") {
+    return promoReply(submission, await quoteForLines(services, user.id, submission.value.promo, ready.basket.lines));
+  }
   // The lines come from the basket on the server; startCheckout prices them from the database.
   const lines = ready.basket.lines.map((line) => ({
     competitionId: line.competitionId,
@@ -83,7 +105,9 @@ export const meta: Route.MetaFunction = () =>
   );
 
 export default function BasketCheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, totals, unavailable, readiness, taken } = loaderData;
+  const { lines, totals, unavailable, readiness, taken, promo } = loaderData;
+  // The last Apply's answer, or else the code brought from the basket as the loader priced it.
+  const quote = actionData ? promoQuoteOf(actionData) : (promo?.quote ?? null);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Checkout</h1>
@@ -135,8 +159,18 @@ export default function BasketCheckoutPage({ loaderData, actionData }: Route.Com
         <OrderSummary lines={lines} totals={totals} />
         {readiness && !blocksPayment(readiness.block) ? (
           <Form method="post" className="space-y-6" aria-label="Payment">
+            <PromoCodeField
+              result={actionData?.result}
+              quote={quote}
+              defaultCode={promo?.typed}
+              defaultError={actionData ? undefined : (promo?.error ?? undefined)}
+            />
             <EntryRulesNote />
-            <PaymentPanel totalPence={totals.totalPence} readiness={readiness} actionData={actionData} />
+            <PaymentPanel
+              totalPence={quote?.totalPence ?? totals.totalPence}
+              readiness={readiness}
+              actionData={actionData}
+            />
           </Form>
         ) : null}
       </div>

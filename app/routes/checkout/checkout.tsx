@@ -12,6 +12,7 @@ import {
   EntryRulesNote,
   PaymentPanel,
 } from "~/components/checkout/payment-panel";
+import { PromoCodeField, promoQuoteOf } from "~/components/checkout/promo-code-field";
 import { QuantityField } from "~/components/checkout/quantity-stepper";
 import { SkillQuestion } from "~/components/checkout/skill-question";
 import { buttonClass } from "~/components/ui/button";
@@ -31,11 +32,12 @@ import {
   paymentReadiness,
   singleEntryLimit,
 } from "~/server/checkout/checkout-page.server";
+import { quotePromoCode } from "~/server/checkout/promo-codes.server";
 import { servicesContext } from "~/server/platform/context";
 import { readSubmission, refused } from "~/server/platform/form-action.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/checkout";
-import { paymentReply } from "./payment-reply.server";
+import { paymentReply, promoReply } from "./payment-reply.server";
 
 function reviewUrl(
   id: number,
@@ -103,8 +105,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = CompetitionIdSchema.safeParse(params.id);
   if (!id.success) return redirect("/competitions");
   const input = submission.value;
-  const numbers = numbersList(input.numbers);
+  const numbers = numbersList("numbers" in input ? input.numbers : undefined);
   if (input.intent === "quantity") return redirect(reviewUrl(id.data, input.quantity, input.answer, numbers));
+  if (input.intent === "promo") {
+    const competition = await findCheckoutCompetition(services, id.data);
+    if (!competition) return redirect("/competitions");
+    const lines = [
+      { competitionId: id.data, totalPence: priceLine(competition.entryPricePence, input.quantity).totalPence },
+    ];
+    const decision = await quotePromoCode(services, user.id, input.promo, lines);
+    return promoReply(submission, decision, { promoQuantity: input.quantity });
+  }
   const lines = [{ competitionId: id.data, quantity: input.quantity, skillAnswer: input.answer, numbers }];
   const outcome = await payForEntry(services, user, { lines, source: "single" }, input);
   // Numbers taken between choosing and paying: back to the review with the rest kept, saying which (ADR 031).
@@ -128,6 +139,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   // biome-ignore lint/correctness/useExhaustiveDependencies: a different competition resets the chosen quantity
   useEffect(() => setQuantity(loaderData.quantity), [loaderData.quantity, competition.id]);
   const pricing = priceLine(competition.entryPricePence, Math.min(quantity, maxQuantity));
+  // A code's quote holds for the quantity it was priced at; another quantity shows the price without it until Apply.
+  const applied = promoQuoteOf(actionData);
+  const quote = applied?.quantity === quantity ? applied : null;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
@@ -182,8 +196,13 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               lines={[{ competitionId: competition.id, title: competition.title, pricing }]}
               totals={pricing}
             />
+            <PromoCodeField result={actionData?.result} quote={quote} />
             <EntryRulesNote />
-            <PaymentPanel totalPence={pricing.totalPence} readiness={readiness} actionData={actionData} />
+            <PaymentPanel
+              totalPence={quote?.totalPence ?? pricing.totalPence}
+              readiness={readiness}
+              actionData={actionData}
+            />
           </Form>
         ) : null}
       </div>

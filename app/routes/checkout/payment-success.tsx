@@ -7,11 +7,13 @@ import { IconTitle, Section } from "~/components/page-section";
 import { ButtonLinks } from "~/components/ui/button-links";
 import { ANSWER_RECORDED } from "~/domain/answer-reveal";
 import { formatUkDate } from "~/domain/london-format";
+import { formatPence } from "~/domain/money";
 import { privatePageMeta } from "~/lib/seo";
 import { PaymentSuccessQuerySchema } from "~/schemas/checkout";
 import { requireUser } from "~/server/accounts/session.server";
 import { type PaidLine, verifyPayment } from "~/server/checkout/checkout.server";
 import { closingDates, retryLink } from "~/server/checkout/checkout-page.server";
+import { orderReceipt } from "~/server/checkout/promo-codes.server";
 import { instantWinsOfOrder } from "~/server/instant-wins/instant-wins.server";
 import { servicesContext } from "~/server/platform/context";
 import type { Route } from "./+types/payment-success";
@@ -41,14 +43,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const retryTo = await retryLink(services, user.id, query.data.order_id);
     return { state: "refused" as const, message: result.message, retryTo };
   }
-  const closes = await closingDates(
-    services,
-    result.lines.map((line) => line.competitionId),
-  );
+  const [closes, receipt] = await Promise.all([
+    closingDates(
+      services,
+      result.lines.map((line) => line.competitionId),
+    ),
+    orderReceipt(services, user.id, query.data.order_id),
+  ]);
   return {
     state: "paid" as const,
     email: user.email,
     ticketCount: result.ticketCount,
+    receipt,
     lines: result.lines.map((line) => ({ ...line, closesAt: closes.get(line.competitionId) ?? null })),
     instantWins: await instantWinsOfOrder(services.db, query.data.order_id),
   };
@@ -91,9 +97,10 @@ type PaidProps = {
   ticketCount: number;
   lines: (PaidLine & { closesAt: Date | null })[];
   instantWins: React.ComponentProps<typeof InstantWinsWon>["wins"];
+  receipt: { totalPence: number; promo: { code: string; discountPence: number } | null } | null;
 };
 
-function Paid({ email, ticketCount, lines, instantWins }: PaidProps) {
+function Paid({ email, ticketCount, lines, instantWins, receipt }: PaidProps) {
   return (
     <>
       <IconTitle icon={<CheckCircle2 aria-hidden="true" className="size-9 text-success" />}>
@@ -119,6 +126,22 @@ function Paid({ email, ticketCount, lines, instantWins }: PaidProps) {
           </li>
         ))}
       </ul>
+      {receipt ? (
+        <dl className="mt-6 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 rounded-lg border border-border bg-card p-5">
+          {receipt.promo ? (
+            <>
+              <dt>Promo code {receipt.promo.code}</dt>
+              <dd className="text-right tabular-nums text-success" data-testid="receipt-promo">
+                −{formatPence(receipt.promo.discountPence)}
+              </dd>
+            </>
+          ) : null}
+          <dt className="font-semibold">Total paid</dt>
+          <dd className="text-right font-semibold tabular-nums" data-testid="receipt-total">
+            {formatPence(receipt.totalPence)}
+          </dd>
+        </dl>
+      ) : null}
 
       <Section titleId="next-steps" title="What happens next" size="xl" className="mt-8">
         <ul className="mt-3 list-disc space-y-1.5 pl-6">

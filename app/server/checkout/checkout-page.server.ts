@@ -26,7 +26,13 @@ export type PaymentOutcome =
     };
 
 /** What the Pay form sent besides the order: its key, and the eligibility fields as typed (first purchase). */
-type PaySent = { idempotencyKey: string; dateOfBirth?: DateParts; country?: string; acceptTerms?: string };
+type PaySent = {
+  idempotencyKey: string;
+  dateOfBirth?: DateParts;
+  country?: string;
+  acceptTerms?: string;
+  promo?: string;
+};
 
 /**
  * The Pay button of /checkout/:id and /checkout/basket. startCheckout reads the account's protections once, in
@@ -47,6 +53,7 @@ export async function payForEntry(
       email: user.email,
       ...checkout,
       idempotencyKey: sent.idempotencyKey,
+      promoCode: sent.promo,
     });
   let result: Awaited<ReturnType<typeof startCheckout>>;
   try {

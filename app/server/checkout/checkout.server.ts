@@ -26,6 +26,7 @@ import { CREDIT_CAP_FAILURE, creditCapRefusalMessage, INSTANT_WIN_CREDIT_FAILURE
 import { fulfilCheckoutSession } from "./fulfilment.server";
 import { orderLinesWithTitle } from "./order-lines.server";
 import { claimForImmediateSession, enqueue, placeInQueue, startPaymentQueue } from "./payment-queue.server";
+import { PromoCodeRefusal, priceWithPromoCode, redeemPromoCode } from "./promo-codes.server";
 import { linesInLockOrder, releaseReservation } from "./reservations.server";
 import { extendOrderNumbers, holdNumbers } from "./ticket-numbers.server";
 
@@ -158,6 +159,8 @@ type OrderInput = {
   lines: CheckoutLineInput[];
   idempotencyKey: string;
   source: "single" | "basket";
+  /** The promo code as the buyer typed it, if any: decided again here, inside the transaction. */
+  promoCode?: string;
 };
 
 type PlaceOrderResult =
@@ -229,8 +232,12 @@ export async function placeOrder(services: Services, input: OrderInput): Promise
         if (refusal) throw refusal;
       }
 
-      const priced = priceBasket(
-        parsed.map((line) => ({ ...line, unitPricePence: competitionOf(line).entryPricePence })),
+      const priced = await priceWithPromoCode(
+        tx,
+        input.userId,
+        input.promoCode,
+        priceBasket(parsed.map((line) => ({ ...line, unitPricePence: competitionOf(line).entryPricePence }))),
+        now,
       );
       const block = await checkCanEnter(tx, input.userId, priced.totalPence, now);
       if (block) throw new Refusal(403, block.message, block);
@@ -246,6 +253,7 @@ export async function placeOrder(services: Services, input: OrderInput): Promise
           paymentStatus: "pending",
           subtotalPence: priced.subtotalPence,
           discountPence: priced.discountPence,
+          promoDiscountPence: priced.promoDiscountPence,
           totalAmountPence: priced.totalPence,
           termsVersion: TERMS_VERSION,
           reservationExpiresAt: expiresAt,
@@ -261,6 +269,7 @@ export async function placeOrder(services: Services, input: OrderInput): Promise
           quantity: line.quantity,
           unitPricePence: line.unitPricePence,
           discountPence: line.discountPence,
+          promoDiscountPence: line.promoDiscountPence,
           totalPence: line.totalPence,
           skillAnswer: line.skillAnswer,
         })),
@@ -306,6 +315,8 @@ export async function placeOrder(services: Services, input: OrderInput): Promise
           });
         if (!numbers.ok) throw new Refusal(409, CHECKOUT_MESSAGES.busy);
       }
+      // The code's use is taken last of all (after the competition rows: the lock order every writer keeps).
+      await redeemPromoCode(tx, priced.promo, order, now);
 
       const lines = priced.lines
         .map((line) => ({ ...line, title: competitionOf(line).title }))
@@ -314,6 +325,7 @@ export async function placeOrder(services: Services, input: OrderInput): Promise
     });
     return { ok: true, ...created, competitionIds: ids };
   } catch (error) {
+    if (error instanceof PromoCodeRefusal) return { ok: false, status: error.status, message: error.message };
     if (error instanceof Refusal)
       return {
         ok: false,
@@ -473,6 +485,7 @@ type SessionLine = {
   quantity: number;
   unitPricePence: number;
   discountPence: number;
+  promoDiscountPence: number;
   totalPence: number;
 };
 
@@ -482,6 +495,7 @@ function sessionLines(services: Services, orderId: string): Promise<SessionLine[
     columns: {
       unitPricePence: orderLines.unitPricePence,
       discountPence: orderLines.discountPence,
+      promoDiscountPence: orderLines.promoDiscountPence,
       totalPence: orderLines.totalPence,
     },
     by: "competition",
@@ -506,7 +520,8 @@ export async function openProviderSession(
       name: `${line.title}: ${ticketsText(line.quantity)}`,
       description:
         `${ticketsText(line.quantity)} at ${formatPence(line.unitPricePence)}` +
-        (line.discountPence > 0 ? `, multi-buy saving ${formatPence(line.discountPence)}` : ""),
+        (line.discountPence > 0 ? `, multi-buy saving ${formatPence(line.discountPence)}` : "") +
+        (line.promoDiscountPence > 0 ? `, promo code saving ${formatPence(line.promoDiscountPence)}` : ""),
       amountPence: line.totalPence,
     })),
     expiresAt,

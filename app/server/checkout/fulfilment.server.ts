@@ -18,6 +18,7 @@ import { publicOrigin } from "../platform/public-origin.server";
 import type { Services } from "../platform/services.server";
 import { isAuthorisedOnly, settleAuthorisation } from "./card-authorisation.server";
 import { orderLinesWithTitle } from "./order-lines.server";
+import { reclaimPromoUse } from "./promo-codes.server";
 import { linesInLockOrder, releaseReservation } from "./reservations.server";
 import { issueOrderNumbers } from "./ticket-numbers.server";
 
@@ -176,6 +177,7 @@ async function settleOrder(
       })
       .where(eq(orders.id, order.id));
     await recordPayment(tx, order, session, "paid");
+    if (!held) await reclaimPromoUse(tx, order.id);
     if (order.source === "basket" && order.userId) {
       await tx.delete(basketItems).where(
         and(
@@ -431,6 +433,9 @@ function confirmationEmail(order: OrderRow, allocated: Allocation[], origin: str
       { type: "text", text: `Thank you for your order ${shortId(order.id)}. ${confirmed}` },
       ...entries,
       ...instantWinEmailBlocks(allocated.flatMap((a) => a.instantWins)),
+      ...(order.promoDiscountPence > 0
+        ? [{ type: "text" as const, text: `Promo code saving: ${formatPence(order.promoDiscountPence)}` }]
+        : []),
       { type: "text", text: `Total paid: ${formatPence(order.totalAmountPence)}` },
       {
         type: "text",

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { competitions, orderLines } from "~/db/schema";
 import type { Executor, Tx } from "../platform/db.server";
+import { releasePromoUse } from "./promo-codes.server";
 import { releaseOrderNumbers } from "./ticket-numbers.server";
 
 type ReservedLine = { competitionId: number; quantity: number };
@@ -11,8 +12,9 @@ export async function linesInLockOrder(tx: Executor, orderId: string) {
 }
 
 /**
- * Gives an order's reserved tickets back, counts and numbers. Only call while the order is pending (its reservation
- * is held): the competition rows are locked first (in id order), then its numbers are freed (ADR 031).
+ * Gives an order's reserved tickets back, counts and numbers, and any promo code's use (ADR 035). Only call while
+ * the order is pending (its reservation is held): the competition rows are locked first (in id order), then its
+ * numbers are freed (ADR 031) and the code's use given back.
  */
 export async function releaseReservation(tx: Tx, orderId: string, lines: ReservedLine[], now: Date) {
   for (const line of [...lines].sort((a, b) => a.competitionId - b.competitionId)) {
@@ -22,4 +24,5 @@ export async function releaseReservation(tx: Tx, orderId: string, lines: Reserve
       .where(eq(competitions.id, line.competitionId));
   }
   await releaseOrderNumbers(tx, orderId, now);
+  await releasePromoUse(tx, orderId, now);
 }

@@ -1,0 +1,227 @@
+import { and, count, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { orders, promoCodes, promoRedemptions } from "~/db/schema";
+import {
+  decidePromoCode,
+  normalisePromoCode,
+  PROMO_MESSAGES,
+  type PromoCodeFacts,
+  type PromoDecision,
+  type PromoLine,
+} from "~/domain/promo-code";
+import type { Executor, Tx } from "../platform/db.server";
+import type { Services } from "../platform/services.server";
+
+/**
+ * Promo codes at checkout (ADR 027 §4). placeOrder prices the order with the code inside its transaction, under the
+ * buyer's advisory lock (so the per-person count is settled), and takes one use with a conditional UPDATE after the
+ * tickets are reserved; every path that ends a hold unpaid gives the use back in its own transaction.
+ */
+
+/** Thrown inside placeOrder's transaction when the code cannot be used: the order and its reservation roll back. */
+export class PromoCodeRefusal extends Error {
+  readonly status = 422 as const;
+}
+
+type StoredCode = PromoCodeFacts & { id: number };
+
+/** A code's stored facts as the rule reads them (and the staff list shows them). */
+export const promoCodeColumns = {
+  id: promoCodes.id,
+  code: promoCodes.code,
+  kind: promoCodes.kind,
+  value: promoCodes.value,
+  minimumSpendPence: promoCodes.minimumSpendPence,
+  startsAt: promoCodes.startsAt,
+  endsAt: promoCodes.endsAt,
+  maxUses: promoCodes.maxUses,
+  maxUsesPerPerson: promoCodes.maxUsesPerPerson,
+  competitionIds: promoCodes.competitionIds,
+  uses: promoCodes.uses,
+  active: promoCodes.active,
+};
+
+/** The stored code the buyer typed, matched without regard to case. */
+async function findCode(db: Executor, typed: string): Promise<StoredCode | null> {
+  const [row] = await db
+    .select(promoCodeColumns)
+    .from(promoCodes)
+    .where(sql`lower(${promoCodes.code}) = lower(${normalisePromoCode(typed)})`);
+  return row ?? null;
+}
+
+/** The buyer's uses of a code that were not given back (paid orders and live holds). */
+async function usesByBuyer(db: Executor, codeId: number, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(promoRedemptions)
+    .where(
+      and(
+        eq(promoRedemptions.promoCodeId, codeId),
+        eq(promoRedemptions.userId, userId),
+        isNull(promoRedemptions.releasedAt),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+async function decide<L extends PromoLine>(
+  db: Executor,
+  userId: string,
+  typed: string,
+  lines: readonly L[],
+  now: Date,
+): Promise<{ decision: PromoDecision<L>; codeId: number | null }> {
+  const code = await findCode(db, typed);
+  const usedByBuyer = code && code.maxUsesPerPerson !== null ? await usesByBuyer(db, code.id, userId) : 0;
+  return { decision: decidePromoCode({ typed, code, usedByBuyer, lines, now }), codeId: code?.id ?? null };
+}
+
+/**
+ * What a code would take off these lines for this buyer now, for the basket and review pages' Apply button. It
+ * reserves nothing: the checkout decides again when the buyer pays.
+ */
+export async function quotePromoCode<L extends PromoLine>(
+  services: Services,
+  userId: string,
+  typed: string,
+  lines: readonly L[],
+): Promise<PromoDecision<L>> {
+  return (await decide(services.db, userId, typed, lines, services.now())).decision;
+}
+
+type PricedOrder<L extends PromoLine> = {
+  lines: L[];
+  subtotalPence: number;
+  discountPence: number;
+  totalPence: number;
+};
+
+/** A priced order with the code applied: each line's total after its share, and the code to redeem. */
+type WithPromo<L extends PromoLine> = PricedOrder<L & { promoDiscountPence: number }> & {
+  promoDiscountPence: number;
+  promo: { codeId: number; discountPence: number } | null;
+};
+
+/**
+ * placeOrder's pricing with the buyer's code (or unchanged, with no code). Call inside the checkout transaction
+ * after the buyer's advisory lock; throws PromoCodeRefusal with the rule's message.
+ */
+export async function priceWithPromoCode<L extends PromoLine>(
+  tx: Tx,
+  userId: string,
+  typed: string | undefined,
+  priced: PricedOrder<L>,
+  now: Date,
+): Promise<WithPromo<L>> {
+  if (!typed || normalisePromoCode(typed) === "") {
+    return {
+      ...priced,
+      lines: priced.lines.map((line) => ({ ...line, promoDiscountPence: 0 })),
+      promoDiscountPence: 0,
+      promo: null,
+    };
+  }
+  const { decision, codeId } = await decide(tx, userId, typed, priced.lines, now);
+  if (!decision.ok || codeId === null) throw new PromoCodeRefusal(decision.ok ? "" : decision.message);
+  return {
+    lines: decision.lines,
+    subtotalPence: priced.subtotalPence,
+    discountPence: priced.discountPence,
+    promoDiscountPence: decision.discountPence,
+    totalPence: decision.totalPence,
+    promo: { codeId, discountPence: decision.discountPence },
+  };
+}
+
+/** One more use of a code, if it has one left (and `also` holds): the conditional UPDATE that decides races. */
+async function takeUse(tx: Tx, codeId: number, also: SQL): Promise<boolean> {
+  const [taken] = await tx
+    .update(promoCodes)
+    .set({ uses: sql`${promoCodes.uses} + 1` })
+    .where(
+      and(
+        eq(promoCodes.id, codeId),
+        or(isNull(promoCodes.maxUses), sql`${promoCodes.uses} < ${promoCodes.maxUses}`),
+        also,
+      ),
+    )
+    .returning({ id: promoCodes.id });
+  return Boolean(taken);
+}
+
+/**
+ * Takes one use of the code for this order: one conditional UPDATE (`uses < max_uses`, still active), so however
+ * many checkouts race for the last use, exactly one gets it; the others are refused and roll back.
+ */
+export async function redeemPromoCode(
+  tx: Tx,
+  applied: WithPromo<PromoLine>["promo"],
+  order: { id: string; userId: string | null },
+  now: Date,
+): Promise<void> {
+  if (!applied) return;
+  if (!(await takeUse(tx, applied.codeId, eq(promoCodes.active, true)))) {
+    const [row] = await tx.select({ code: promoCodes.code }).from(promoCodes).where(eq(promoCodes.id, applied.codeId));
+    throw new PromoCodeRefusal(PROMO_MESSAGES.usedUp(row?.code ?? ""));
+  }
+  await tx.insert(promoRedemptions).values({
+    promoCodeId: applied.codeId,
+    orderId: order.id,
+    userId: order.userId,
+    discountPence: applied.discountPence,
+    createdAt: now,
+  });
+}
+
+/**
+ * Gives an order's use back when its hold ends unpaid (expired, abandoned, cancelled, refused by the provider):
+ * call in the transaction that releases the reservation, after it (competition rows, then the code's row).
+ */
+export async function releasePromoUse(tx: Tx, orderId: string, now: Date): Promise<void> {
+  const released = await tx
+    .update(promoRedemptions)
+    .set({ releasedAt: now })
+    .where(and(eq(promoRedemptions.orderId, orderId), isNull(promoRedemptions.releasedAt)))
+    .returning({ codeId: promoRedemptions.promoCodeId });
+  for (const { codeId } of released) {
+    await tx
+      .update(promoCodes)
+      .set({ uses: sql`${promoCodes.uses} - 1` })
+      .where(eq(promoCodes.id, codeId));
+  }
+}
+
+/**
+ * A payment that arrived after its hold had lapsed and was honoured after all: the order keeps the price it was
+ * offered, and takes its use again if the code has one left (a code whose last use went to someone else meanwhile
+ * stays as it is rather than going over its limit).
+ */
+export async function reclaimPromoUse(tx: Tx, orderId: string): Promise<void> {
+  const [redemption] = await tx
+    .select({ id: promoRedemptions.id, codeId: promoRedemptions.promoCodeId })
+    .from(promoRedemptions)
+    .where(eq(promoRedemptions.orderId, orderId));
+  if (!redemption) return;
+  const released = sql`exists (select 1 from ${promoRedemptions} where ${promoRedemptions.id} = ${redemption.id}
+    and ${promoRedemptions.releasedAt} is not null)`;
+  if (await takeUse(tx, redemption.codeId, released))
+    await tx.update(promoRedemptions).set({ releasedAt: null }).where(eq(promoRedemptions.id, redemption.id));
+}
+
+/** What a buyer's own order cost and any code that took something off it, for the payment result page. */
+export async function orderReceipt(services: Services, userId: string, orderId: string) {
+  const [row] = await services.db
+    .select({
+      totalPence: orders.totalAmountPence,
+      promoDiscountPence: orders.promoDiscountPence,
+      code: promoCodes.code,
+    })
+    .from(orders)
+    .leftJoin(promoRedemptions, eq(promoRedemptions.orderId, orders.id))
+    .leftJoin(promoCodes, eq(promoCodes.id, promoRedemptions.promoCodeId))
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!row) return null;
+  const promo =
+    row.code && row.promoDiscountPence > 0 ? { code: row.code, discountPence: row.promoDiscountPence } : null;
+  return { totalPence: row.totalPence, promo };
+}

@@ -1,0 +1,257 @@
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, orderLines, payments, promoCodes, promoRedemptions } from "~/db/schema";
+import { PromoCodeFormSchema, type PromoCodeValues } from "~/schemas/admin-promo-code";
+import {
+  createPromoCode,
+  listPromoCodes,
+  setPromoCodeActive,
+  updatePromoCode,
+} from "~/server/admin/promo-codes.server";
+import { CHECKOUT_WINDOW_MS, cancelCheckout, PROVIDER_MARGIN_MS } from "~/server/checkout/checkout.server";
+import { quotePromoCode } from "~/server/checkout/promo-codes.server";
+import { reconcileOnce } from "~/server/checkout/reconciler.server";
+import { CORRECT, createCheckoutHarness, type Harness } from "./checkout-harness";
+
+let h: Harness;
+let staffId: string;
+beforeAll(async () => {
+  h = await createCheckoutHarness();
+  staffId = (await h.createBuyer()).id;
+});
+afterEach(() => h.resetClock());
+afterAll(async () => {
+  await h?.close();
+});
+
+const PAST_EXPIRY = CHECKOUT_WINDOW_MS + PROVIDER_MARGIN_MS + 60_000;
+let serial = 0;
+
+/** A code made through the staff use-case, from the form's own text. */
+async function makeCode(form: Record<string, unknown> = {}): Promise<{ id: number; code: string }> {
+  serial += 1;
+  const promo = `TEST${serial}`;
+  const parsed = PromoCodeFormSchema.parse({ promo, kind: "percent", value: "10", competitionIds: [], ...form });
+  const outcome = await createPromoCode(h.services, staffId, parsed as PromoCodeValues);
+  if (!outcome.ok) throw new Error(outcome.message);
+  return { id: outcome.id, code: parsed.code };
+}
+
+async function codeRow(id: number) {
+  const [row] = await h.services.db.select().from(promoCodes).where(eq(promoCodes.id, id));
+  if (!row) throw new Error(`no promo code ${id}`);
+  return row;
+}
+
+const redemptionsOf = (id: number) =>
+  h.services.db
+    .select()
+    .from(promoRedemptions)
+    .where(eq(promoRedemptions.promoCodeId, id))
+    .orderBy(asc(promoRedemptions.id));
+
+const line = (competitionId: number, quantity: number) => ({ competitionId, quantity, skillAnswer: CORRECT });
+
+describe("staff manage promo codes, every change audited", () => {
+  it("creates a code; the same code in another case is refused", async () => {
+    const { id, code } = await makeCode({ kind: "fixed", value: "1.50", maxUses: "3" });
+    expect(await codeRow(id)).toMatchObject({ kind: "fixed", value: 150, maxUses: 3, uses: 0, active: true });
+    const again = PromoCodeFormSchema.parse({ promo: code.toLowerCase(), kind: "percent", value: "5" });
+    expect(await createPromoCode(h.services, staffId, again)).toEqual({
+      ok: false,
+      status: 409,
+      message: `There is already a promo code called ${code.toLowerCase()} (codes ignore case).`,
+      field: "promo",
+    });
+    const audits = await h.services.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `promo_code:${id}`));
+    expect(audits.map((a) => a.action)).toEqual(["promo_code.created"]);
+  });
+
+  it("edits and deactivates a code, with before and after in the audit log", async () => {
+    const { id, code } = await makeCode();
+    const edited = PromoCodeFormSchema.parse({ promo: code, kind: "percent", value: "20", maxUsesPerPerson: "1" });
+    expect(await updatePromoCode(h.services, staffId, id, edited)).toMatchObject({ ok: true });
+    expect(await setPromoCodeActive(h.services, staffId, id, false)).toMatchObject({ ok: true });
+    expect(await codeRow(id)).toMatchObject({ value: 20, maxUsesPerPerson: 1, active: false });
+    const audits = await h.services.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `promo_code:${id}`))
+      .orderBy(asc(auditLog.id));
+    expect(audits.map((a) => a.action)).toEqual(["promo_code.created", "promo_code.updated", "promo_code.deactivated"]);
+    expect(audits[1]).toMatchObject({ before: { value: 10 }, after: { value: 20, maxUsesPerPerson: 1 } });
+  });
+
+  it("the form refuses bad values with messages at their fields", () => {
+    const messages = (form: Record<string, string>) =>
+      PromoCodeFormSchema.safeParse(form).error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    expect(messages({ promo: "no spaces", kind: "percent", value: "10" })).toEqual([
+      "promo: Use letters, digits, hyphens and underscores only.",
+    ]);
+    expect(
+      messages({
+        promo: "OK",
+        kind: "percent",
+        value: "150",
+        startsAt: "2026-12-02T10:00",
+        endsAt: "2026-12-01T10:00",
+      }),
+    ).toEqual(["value: Enter a whole percentage from 1 to 100.", "endsAt: The end must be after the start."]);
+    expect(messages({ promo: "OK", kind: "fixed", value: "0" })).toEqual([
+      "value: Enter an amount in pounds and pence from £0.01 to £1,000, for example 2.50.",
+    ]);
+    expect(messages({ promo: "OK", kind: "fixed", value: "2.50", maxUses: "0" })).toEqual([
+      "maxUses: Total uses must be a whole number from 1 to 1,000,000.",
+    ]);
+  });
+});
+
+describe("a buyer's promo code at checkout", () => {
+  it("prices the order after multi-buy, holds one use, and the paid amount matches", async () => {
+    const comp = await h.createCompetition({ entryPricePence: 200 });
+    const other = await h.createCompetition({ entryPricePence: 300 });
+    const { id, code } = await makeCode({ value: "10", competitionIds: [String(comp.id)] });
+    const buyer = await h.createBuyer();
+
+    // 5 tickets at £2 is £9.00 after 10% multi-buy; the code takes 10% of that (90p) and nothing off the other line.
+    const quote = await quotePromoCode(h.services, buyer.id, code.toLowerCase(), [
+      { competitionId: comp.id, totalPence: 900 },
+      { competitionId: other.id, totalPence: 300 },
+    ]);
+    expect(quote).toMatchObject({ ok: true, discountPence: 90, totalBeforePence: 1200, totalPence: 1110 });
+    expect((await codeRow(id)).uses).toBe(0);
+
+    const started = await h.checkout(buyer, [line(comp.id, 5), line(other.id, 1)], {
+      promoCode: ` ${code.toLowerCase()} `,
+      source: "basket",
+    });
+    if (!started.ok) throw new Error(started.message);
+    expect(await h.order(started.orderId)).toMatchObject({
+      subtotalPence: 1300,
+      discountPence: 100,
+      promoDiscountPence: 90,
+      totalAmountPence: 1110,
+    });
+    const lines = await h.services.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, started.orderId))
+      .orderBy(asc(orderLines.competitionId));
+    expect(lines.map((l) => [l.promoDiscountPence, l.totalPence])).toEqual([
+      [90, 810],
+      [0, 300],
+    ]);
+    expect(await codeRow(id)).toMatchObject({ uses: 1 });
+    expect(await redemptionsOf(id)).toMatchObject([{ orderId: started.orderId, userId: buyer.id, discountPence: 90 }]);
+
+    expect((await h.pay(started.url)).status).toBe(303);
+    expect(await h.order(started.orderId)).toMatchObject({ paymentStatus: "paid", totalAmountPence: 1110 });
+    const [payment] = await h.services.db.select().from(payments).where(eq(payments.orderId, started.orderId));
+    expect(payment).toMatchObject({ status: "paid", amountPence: 1110 });
+    expect(await h.ticketsOf(comp.id)).toHaveLength(5);
+    const listed = (await listPromoCodes(h.services)).find((c) => c.id === id);
+    expect(listed).toMatchObject({ uses: 1, paidUses: 1, paidDiscountPence: 90 });
+  });
+
+  it("a bad code gets its message and nothing is held, ordered or used", async () => {
+    const comp = await h.createCompetition({ entryPricePence: 200, totalTickets: 50 });
+    const elsewhere = await h.createCompetition();
+    const scoped = await makeCode({ competitionIds: [String(elsewhere.id)] });
+    const expired = await makeCode({ startsAt: "2020-01-01T10:00", endsAt: "2020-02-01T10:00" });
+    const minimum = await makeCode({ minimumSpend: "50.00" });
+    const buyer = await h.createBuyer();
+    const cases: [string, string][] = [
+      ["NOSUCHCODE", 'We do not recognise the promo code "NOSUCHCODE". Check it and try again.'],
+      [scoped.code, `The promo code ${scoped.code} is not valid for the competitions in this order.`],
+      [expired.code, `The promo code ${expired.code} expired on`],
+      [minimum.code, `The promo code ${minimum.code} needs a spend of at least £50.00`],
+    ];
+    for (const [typed, message] of cases) {
+      const result = await h.checkout(buyer, [line(comp.id, 2)], { promoCode: typed });
+      expect(result).toMatchObject({ ok: false, status: 422 });
+      expect(!result.ok && result.message).toContain(message);
+    }
+    expect(await h.competition(comp.id)).toMatchObject({ ticketsReserved: 0, ticketsSold: 0 });
+    for (const c of [scoped, expired, minimum]) expect((await codeRow(c.id)).uses).toBe(0);
+  });
+
+  it("once per person: the second order is refused, a different buyer is not", async () => {
+    const comp = await h.createCompetition();
+    const { id, code } = await makeCode({ maxUsesPerPerson: "1" });
+    const buyer = await h.createBuyer();
+    const first = await h.checkout(buyer, [line(comp.id, 1)], { promoCode: code });
+    expect(first.ok).toBe(true);
+    expect(await h.checkout(buyer, [line(comp.id, 1)], { promoCode: code })).toMatchObject({
+      ok: false,
+      message: `You have already used the promo code ${code}: it can be used once per person.`,
+    });
+    expect((await h.checkout(await h.createBuyer(), [line(comp.id, 1)], { promoCode: code })).ok).toBe(true);
+    expect((await codeRow(id)).uses).toBe(2);
+  });
+
+  it("total uses: the use after the last is refused as used up", async () => {
+    const comp = await h.createCompetition();
+    const { id, code } = await makeCode({ maxUses: "2" });
+    for (let i = 0; i < 2; i++)
+      expect((await h.checkout(await h.createBuyer(), [line(comp.id, 1)], { promoCode: code })).ok).toBe(true);
+    expect(await h.checkout(await h.createBuyer(), [line(comp.id, 1)], { promoCode: code })).toMatchObject({
+      ok: false,
+      message: `The promo code ${code} has been used up: it has no uses left.`,
+    });
+    expect(await codeRow(id)).toMatchObject({ uses: 2 });
+    // Staff cannot set the limit below the uses already taken.
+    const lower = PromoCodeFormSchema.parse({ promo: code, kind: "percent", value: "10", maxUses: "1" });
+    expect(await updatePromoCode(h.services, staffId, id, lower)).toMatchObject({
+      ok: false,
+      message: "This code has already been used 2 times: total uses cannot be set lower.",
+    });
+  });
+
+  it("an expired hold gives its use back (released_at set), so the buyer may use the code again", async () => {
+    const comp = await h.createCompetition();
+    const { id, code } = await makeCode({ maxUses: "1", maxUsesPerPerson: "1" });
+    const buyer = await h.createBuyer();
+    const started = await h.checkout(buyer, [line(comp.id, 1)], { promoCode: code });
+    if (!started.ok) throw new Error(started.message);
+    expect(await codeRow(id)).toMatchObject({ uses: 1 });
+
+    h.advanceClock(PAST_EXPIRY);
+    expect((await reconcileOnce(h.services)).errors).toBe(0);
+    expect(await h.order(started.orderId)).toMatchObject({ paymentStatus: "expired" });
+    expect(await codeRow(id)).toMatchObject({ uses: 0 });
+    const [redemption] = await redemptionsOf(id);
+    expect(redemption?.releasedAt).toBeInstanceOf(Date);
+
+    const again = await h.checkout(buyer, [line(comp.id, 1)], { promoCode: code });
+    expect(again.ok).toBe(true);
+    expect(await codeRow(id)).toMatchObject({ uses: 1 });
+  });
+
+  it("a cancelled checkout gives its use back", async () => {
+    const comp = await h.createCompetition();
+    const { id, code } = await makeCode({ maxUses: "1" });
+    const buyer = await h.createBuyer();
+    const started = await h.checkout(buyer, [line(comp.id, 2)], { promoCode: code });
+    if (!started.ok) throw new Error(started.message);
+    expect(await cancelCheckout(h.services, { userId: buyer.id, orderId: started.orderId })).toEqual({ ok: true });
+    expect(await codeRow(id)).toMatchObject({ uses: 0 });
+    const released = await h.services.db
+      .select()
+      .from(promoRedemptions)
+      .where(and(eq(promoRedemptions.promoCodeId, id), eq(promoRedemptions.orderId, started.orderId)));
+    expect(released[0]?.releasedAt).not.toBeNull();
+  });
+
+  it("a deactivated code is refused at once", async () => {
+    const comp = await h.createCompetition();
+    const { id, code } = await makeCode();
+    await setPromoCodeActive(h.services, staffId, id, false);
+    expect(await h.checkout(await h.createBuyer(), [line(comp.id, 1)], { promoCode: code })).toMatchObject({
+      ok: false,
+      message: `The promo code ${code} has been withdrawn and can no longer be used.`,
+    });
+  });
+});
