@@ -3,7 +3,7 @@ import { type CompetitionField, type CompetitionValues, SCHEDULE_MESSAGES } from
 import { londonWallTimeToInstant, toLondonWallTime } from "~/domain/london-time";
 import { poundsToPence } from "~/domain/money";
 import { z } from "~/schemas/zod";
-import { checkboxField, formCheck, isBlank, REQUIRED_MESSAGE, singleLineField, tooLongMessage } from "./form";
+import { checkboxField, formCheck, isBlank, singleLineField, tooLongMessage } from "./form";
 import { DbIdSchema } from "./ids";
 import { searchText } from "./search-text";
 
@@ -25,6 +25,21 @@ export const COMPETITION_FORM_MESSAGES = {
   answerNotOption: "The correct answer must be exactly one of the four options.",
   imageUrl: "Use a path on this site (starting with /) or an https:// address.",
   tooManyImages: "Add at most 6 further pictures.",
+  /** What a blank required field is told, field by field. */
+  required: {
+    title: "Enter the competition's title",
+    description: "Enter a description of the competition",
+    prizeTitle: "Enter the prize's title",
+    prizeDescription: "Enter a description of the prize",
+    prizeValue: "Enter the prize's value",
+    entryPrice: "Enter the entry price",
+    totalTickets: "Enter the total number of tickets",
+    endDate: "Enter the closing date and time",
+    skillQuestion: "Enter the skill question",
+    skillOption: "Enter all four answer options",
+    correctAnswer: "Enter the correct answer",
+    imageUrl: "Enter the main picture's address",
+  },
 } as const;
 const M = COMPETITION_FORM_MESSAGES;
 
@@ -35,57 +50,59 @@ const MAX_TOTAL_TICKETS = 1_000_000;
 const MAX_PER_PERSON_CAP = 10_000;
 const MAX_ADDITIONAL_IMAGES = 6;
 
-/** A required field's text less the whitespace around it; blank or left out is "This field is required." */
-const filled = z.string({ error: REQUIRED_MESSAGE }).trim().min(1, { error: REQUIRED_MESSAGE, abort: true });
+/** A required field's text less the whitespace around it; blank or left out gets the field's `required` message. */
+const filled = (required: string) => z.string({ error: required }).trim().min(1, { error: required, abort: true });
 
 /** An optional field: blank or left out is undefined, anything else is read by `schema`. */
 const unlessBlank = <S extends z.ZodType>(schema: S) =>
   z.preprocess((value) => (isBlank(value) ? undefined : value), schema.optional());
 
-const paragraphs = (max: number) =>
+const paragraphs = (max: number, required: string) =>
   z
-    .string({ error: REQUIRED_MESSAGE })
+    .string({ error: required })
     .transform((value) => value.replace(/\r\n?/g, "\n").trim())
-    .pipe(z.string().min(1, REQUIRED_MESSAGE).max(max, tooLongMessage(max)));
+    .pipe(z.string().min(1, required).max(max, tooLongMessage(max)));
 
-const wholeNumber = (min: number, max: number, rangeMessage: string) =>
-  filled
+const wholeNumber = (required: string, min: number, max: number, rangeMessage: string) =>
+  filled(required)
     .regex(/^[-+]?\d+$/, M.wholeNumber)
     .transform(Number)
     .pipe(z.number().min(min, rangeMessage).max(max, rangeMessage));
 
-const londonTime = filled.transform((text, ctx) => {
-  const instant = londonWallTimeToInstant(text);
-  if (!instant) ctx.addIssue({ code: "custom", message: M.dateTime });
-  return instant ?? new Date(Number.NaN);
-});
+const londonTime = (required: string) =>
+  filled(required).transform((text, ctx) => {
+    const instant = londonWallTimeToInstant(text);
+    if (!instant) ctx.addIssue({ code: "custom", message: M.dateTime });
+    return instant ?? new Date(Number.NaN);
+  });
+const R = M.required;
 
 const isImageUrl = (url: string) => /^\/[^/\\]/.test(url) || /^https:\/\/[^\s/]+\/\S*$/.test(url);
 
 export const CompetitionFormSchema = z
   .object({
-    title: singleLineField(120),
-    description: paragraphs(5000),
-    prizeTitle: singleLineField(120),
-    prizeDescription: paragraphs(2000),
-    prizeValue: singleLineField(40),
-    entryPrice: filled
+    title: singleLineField(120, R.title),
+    description: paragraphs(5000, R.description),
+    prizeTitle: singleLineField(120, R.prizeTitle),
+    prizeDescription: paragraphs(2000, R.prizeDescription),
+    prizeValue: singleLineField(40, R.prizeValue),
+    entryPrice: filled(R.entryPrice)
       .transform((text, ctx) => {
         const pence = poundsToPence(text);
         if (pence === null) ctx.addIssue({ code: "custom", message: M.price });
         return pence ?? 0;
       })
       .pipe(z.number().min(MIN_ENTRY_PRICE_PENCE, M.priceRange).max(MAX_ENTRY_PRICE_PENCE, M.priceRange)),
-    totalTickets: wholeNumber(1, MAX_TOTAL_TICKETS, M.totalRange),
-    maxTicketsPerUser: unlessBlank(wholeNumber(1, MAX_PER_PERSON_CAP, M.capRange)),
-    goLiveAt: unlessBlank(londonTime),
-    endDate: londonTime,
+    totalTickets: wholeNumber(R.totalTickets, 1, MAX_TOTAL_TICKETS, M.totalRange),
+    maxTicketsPerUser: unlessBlank(wholeNumber(R.totalTickets, 1, MAX_PER_PERSON_CAP, M.capRange)),
+    goLiveAt: unlessBlank(londonTime(R.endDate)),
+    endDate: londonTime(R.endDate),
     featured: checkboxField,
     closesAtSellOut: checkboxField,
-    skillQuestion: singleLineField(300),
-    skillOptions: z.array(singleLineField(120)).length(4),
-    correctAnswer: singleLineField(120),
-    imageUrl: filled.max(500, tooLongMessage(500)).refine(isImageUrl, M.imageUrl),
+    skillQuestion: singleLineField(300, R.skillQuestion),
+    skillOptions: z.array(singleLineField(120, R.skillOption)).length(4),
+    correctAnswer: singleLineField(120, R.correctAnswer),
+    imageUrl: filled(R.imageUrl).max(500, tooLongMessage(500)).refine(isImageUrl, M.imageUrl),
     additionalImages: z
       .string()
       .optional()

@@ -12,7 +12,7 @@ import { CARDS, competitionRow, eventually, goto, orderIdFrom, payOnStandin, sig
 import { field, fillCompetitionForm, NUMNAH_ANSWER } from "./support/competition-form";
 import { removeCompetitions } from "./support/competitions";
 import { toastShown } from "./support/form-journeys";
-import { expectNoUnexpectedErrors, SLOW, toast } from "./support/forms";
+import { expectNoUnexpectedErrors, outsideSummary, SLOW, toast } from "./support/forms";
 import { photoJpeg } from "./support/pictures";
 import { staffPage, type TestUser } from "./support/users";
 
@@ -201,7 +201,7 @@ async function refundFromOrderPage(page: Page, id: number, buyer: Buyer) {
   await hydrated(page);
   // The browser checks the reason with the server's schema before anything is sent.
   await page.getByRole("button", { name: "Refund order" }).click();
-  await eventually(() => page.getByText("Please give a reason for the refund.").count()).toBe(1);
+  await eventually(() => outsideSummary(page, "Please give a reason for the refund.").count()).toBe(1);
   await page.getByLabel("Reason").fill(REFUND_REASON);
   await page.getByRole("button", { name: "Refund order" }).click();
   await toastShown(page, "Order refunded");

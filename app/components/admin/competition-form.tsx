@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import type { CompetitionField } from "~/domain/competition-lifecycle";
 import { type CompetitionFormInput, CompetitionFormSchema } from "~/schemas/admin-competition";
 import { parseSubmission } from "~/schemas/form";
-import { CheckboxControl, FormSection as Section, TextareaControl, TextControl } from "./form-controls";
+import { CheckboxControl, conformSummary, FormSection as Section, TextareaControl, TextControl } from "./form-controls";
 
 type Props = {
   defaultValue: CompetitionFormInput;
@@ -39,7 +39,10 @@ export function CompetitionForm({ defaultValue, lastResult, locked = [], submitL
     <Form method="post" {...getFormProps(form)} className="grid gap-6">
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       {copiedFrom ? <input type="hidden" name="copiedFrom" value={copiedFrom} /> : null}
-      {formError ? <FormAlert notice={{ type: "error", title: "Not saved", description: formError }} /> : null}
+      <FormAlert
+        notice={formError ? { type: "error", title: "Not saved", description: formError } : null}
+        errors={conformSummary(form)}
+      />
       <Section title="The competition">
         <TextControl meta={fields.title} label="Title" locked={isLocked("title")} />
         <TextareaControl meta={fields.description} label="Description" rows={6} />

@@ -16,7 +16,7 @@ export function OrderFiltersForm({
 }) {
   return (
     <Form method="get" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]">
-      <Field label="Status">
+      <Field label="Status" name="status">
         {({ id }) => (
           <select id={id} name="status" defaultValue={filters.status} className={inputClass}>
             {ORDER_FILTER_STATUSES.map((status) => (
@@ -27,7 +27,7 @@ export function OrderFiltersForm({
           </select>
         )}
       </Field>
-      <Field label="Competition">
+      <Field label="Competition" name="competition">
         {({ id }) => (
           <select id={id} name="competition" defaultValue={filters.competition ?? ""} className={inputClass}>
             <option value="">All competitions</option>
@@ -39,7 +39,7 @@ export function OrderFiltersForm({
           </select>
         )}
       </Field>
-      <Field label="Email contains">
+      <Field label="Email contains" name="email">
         {({ id }) => (
           <input
             id={id}
@@ -52,10 +52,10 @@ export function OrderFiltersForm({
           />
         )}
       </Field>
-      <Field label="From">
+      <Field label="From" name="from">
         {({ id }) => <input id={id} name="from" type="date" defaultValue={filters.from ?? ""} className={inputClass} />}
       </Field>
-      <Field label="To">
+      <Field label="To" name="to">
         {({ id }) => <input id={id} name="to" type="date" defaultValue={filters.to ?? ""} className={inputClass} />}
       </Field>
       <div className="flex items-end gap-2">
