@@ -134,8 +134,8 @@ function Subscribed({ email, notice }: { email: string; notice: FormNotice }) {
       <div role="status" className="mt-4 space-y-2 leading-7">
         <p>{notice.description}</p>
         <p className="text-muted-foreground">
-          It is on its way to <strong className="text-foreground">{email}</strong>. Every email we send has a one-click
-          unsubscribe link.
+          It is on its way to <strong className="text-foreground">{email}</strong>. If it has not arrived in a few
+          minutes, look in your spam folder. Every newsletter has a one-click unsubscribe link.
         </p>
       </div>
       <ButtonLinks
