@@ -81,7 +81,7 @@ async function uploadPicture(page: Page, id: number) {
     buffer: await photoJpeg(),
   });
   await page.getByRole("button", { name: "Upload picture" }).click();
-  await expect.poll(() => page.getByText(PICTURE_MESSAGES.altRequired).isVisible(), SLOW).toBe(true);
+  await expect.poll(() => outsideSummary(page, PICTURE_MESSAGES.altRequired).isVisible(), SLOW).toBe(true);
   await page.getByLabel("Alt text").fill(ALT);
   await page.getByRole("button", { name: "Upload picture" }).click();
   await expect.poll(() => toast(page, PICTURE_MESSAGES.uploaded).isVisible(), { ...SLOW, timeout: 90_000 }).toBe(true);
