@@ -13,6 +13,7 @@ import {
 import { NonceProvider } from "~/components/nonce";
 import { DATABASE_UNAVAILABLE } from "~/content/unavailable";
 import { getRequestLogger, nonceContext } from "~/server/platform/context";
+import { withRefusalTitle } from "~/server/platform/error-title.server";
 
 export const streamTimeout = 5_000;
 
@@ -52,7 +53,7 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ServerRouter context={withRefusalTitle(routerContext)} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,

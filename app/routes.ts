@@ -22,6 +22,7 @@ export default [
     route("complaints", "routes/engagement/complaints.tsx"),
     route("fair-play", "routes/site/fair-play.tsx"),
     route("newsletter", "routes/engagement/newsletter.tsx"),
+    route("newsletter/confirm", "routes/engagement/newsletter-confirm.tsx"),
     route("newsletter/unsubscribe", "routes/engagement/newsletter-unsubscribe.tsx"),
     route("competitions", "routes/catalogue/competitions.tsx"),
     route("competition/:id", "routes/catalogue/competition.tsx"),

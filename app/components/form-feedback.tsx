@@ -1,5 +1,6 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { type Ref, useEffect, useRef, useState } from "react";
+import { ErrorSummary } from "~/components/error-summary";
 import {
   type FormCheck,
   type FormNotice,
@@ -9,6 +10,7 @@ import {
   parseSubmission,
   sentValue,
 } from "~/schemas/form";
+import { type SummaryItem, summaryItems } from "~/schemas/form-result";
 
 const NOTICE_LOOKS = {
   // The contact and newsletter pages: a coloured left edge.
@@ -33,19 +35,23 @@ const NOTICE_LOOKS = {
 
 /**
  * A form's outcome on the page: role="alert" for problems, role="status" for success. Rendered by the server
- * too, so it works without JavaScript. Focusable so the page can move focus to it after a submission.
+ * too, so it works without JavaScript. Focusable so the page can move focus to it after a submission. When
+ * fields were refused (`errors`), it is the error summary: "There is a problem" and a link to each field.
  */
 export function FormNoticeBox({
   notice,
+  errors,
   ref,
   look = "edge",
   ...attributes
 }: {
   notice: FormNotice | null | undefined;
+  errors?: SummaryItem[];
   ref?: Ref<HTMLDivElement>;
   look?: keyof typeof NOTICE_LOOKS;
   "data-form-alert"?: string;
 }) {
+  if (errors?.length) return <ErrorSummary items={errors} notice={notice} ref={ref} {...attributes} />;
   if (!notice) return null;
   const style = NOTICE_LOOKS[look];
   const error = notice.type === "error";
@@ -72,7 +78,8 @@ export function FormNoticeBox({
  * form's FormCheck, the browser's own verdict before submitting (conform's parseWithZod with the same zod schema as
  * the action, see app/schemas/form.ts); a form the schema refuses is then not sent. The sign-in, account and admin
  * forms pass no check: their schemas sit beside the common-password list, which pages do not ship. Each new reply
- * moves focus to the first invalid field, or else to the notice, so keyboard and screen-reader users land on it.
+ * moves focus to its error summary when fields were refused, or else to the first invalid field or the notice, so
+ * keyboard and screen-reader users land on it.
  */
 export function useFormReply(serverReply: FormReply | undefined, check?: FormCheck) {
   const [clientReply, setClientReply] = useState<FormReply | null>(null);
@@ -82,10 +89,12 @@ export function useFormReply(serverReply: FormReply | undefined, check?: FormChe
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new server reply replaces the browser's
   useEffect(() => setClientReply(null), [serverReply]);
   const reply: FormReply | null = clientReply ?? serverReply ?? null;
+  const summary = summaryItems(reply?.result);
   useEffect(() => {
     if (!reply) return;
+    const summaryBox = noticeRef.current?.hasAttribute("data-error-summary") ? noticeRef.current : null;
     const firstInvalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    (firstInvalid ?? noticeRef.current)?.focus();
+    (summaryBox ?? firstInvalid ?? noticeRef.current)?.focus();
   }, [reply]);
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -99,6 +108,8 @@ export function useFormReply(serverReply: FormReply | undefined, check?: FormChe
 
   return {
     reply,
+    /** The fields in error, for the form's error summary. */
+    summary,
     formRef,
     noticeRef,
     onSubmit,

@@ -34,7 +34,7 @@ export function PublicFormPage({
 }) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formMethod === "POST";
-  const { reply, formRef, noticeRef, onSubmit } = form.reply;
+  const { reply, summary, formRef, noticeRef, onSubmit } = form.reply;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{heading}</h1>
@@ -44,7 +44,12 @@ export function PublicFormPage({
         <Section titleId={form.titleId} title={form.title} size="xl" className={cardClass}>
           <p className="mt-1 text-sm text-muted-foreground">{form.requiredNote}</p>
           <div className="mt-4 empty:hidden">
-            <FormNoticeBox notice={reply?.notice} ref={noticeRef} />
+            <FormNoticeBox
+              notice={reply?.notice}
+              errors={summary}
+              ref={noticeRef}
+              data-form-alert={summary.length ? "error" : reply?.notice?.type}
+            />
           </div>
           <Form key={formKey} ref={formRef} method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
             {children}

@@ -27,6 +27,7 @@ function person(
     consent,
     account: {
       deleted: false,
+      emailVerified: true,
       createdAt: daysAgo(200),
       pausedUntil: null,
       excludedUntil: null,
@@ -91,6 +92,13 @@ describe("who may receive marketing at all", () => {
   it("a paused account gets nothing while paused", () => {
     expect(marketingExclusion(person({ pausedUntil: daysAgo(-1) }), now)).toBe("paused");
     expect(marketingExclusion(person({ pausedUntil: daysAgo(0.001) }), now)).toBeNull();
+  });
+
+  it("an account whose address was never confirmed gets nothing, whatever its consent says", () => {
+    expect(marketingExclusion(person({ emailVerified: false }), now)).toBe("unconfirmed-address");
+    expect(marketingExclusion(person({ emailVerified: false, pausedUntil: daysAgo(-1) }), now)).toBe(
+      "unconfirmed-address",
+    );
   });
 
   it("a deleted account gets nothing, whatever else holds", () => {

@@ -57,6 +57,8 @@ export type RecipientFacts = {
   account: {
     /** The account was deleted after the recipient list was made. */
     deleted: boolean;
+    /** The account's address was confirmed by its link: consent from an unconfirmed address proves nothing. */
+    emailVerified: boolean;
     createdAt: Date;
     pausedUntil: Date | null;
     excludedUntil: Date | null;
@@ -67,10 +69,11 @@ export type RecipientFacts = {
   } | null;
 };
 
-export type ExclusionReason = "no-consent" | "paused" | "self-excluded" | "deleted";
+export type ExclusionReason = "no-consent" | "unconfirmed-address" | "paused" | "self-excluded" | "deleted";
 
 export const EXCLUSION_LABELS: Record<ExclusionReason, string> = {
   "no-consent": "No marketing consent now",
+  "unconfirmed-address": "E-mail address not confirmed",
   paused: "Account paused",
   "self-excluded": "Self-excluded",
   deleted: "Account deleted",
@@ -84,6 +87,7 @@ export const EXCLUSION_LABELS: Record<ExclusionReason, string> = {
 export function marketingExclusion(facts: RecipientFacts, now: Date): ExclusionReason | null {
   const { account } = facts;
   if (account?.deleted) return "deleted";
+  if (account && !account.emailVerified) return "unconfirmed-address";
   if (account?.excludedUntil && account.excludedUntil.getTime() > now.getTime()) return "self-excluded";
   if (account?.pausedUntil && account.pausedUntil.getTime() > now.getTime()) return "paused";
   if (facts.consent.status !== "granted") return "no-consent";

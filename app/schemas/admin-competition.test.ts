@@ -6,7 +6,7 @@ import {
   competitionFormDefaults,
   COMPETITION_FORM_MESSAGES as M,
 } from "./admin-competition";
-import { parseSubmission, REQUIRED_MESSAGE } from "./form";
+import { parseSubmission } from "./form";
 
 const valid: Record<string, string> = {
   title: "Win a  saddle",
@@ -94,19 +94,19 @@ describe("the competition form", () => {
   });
 
   it.each([
-    ["title", { title: "" }, REQUIRED_MESSAGE],
-    ["title", { title: "   " }, REQUIRED_MESSAGE],
-    ["endDate", { endDate: undefined }, REQUIRED_MESSAGE],
-    ["endDate", { endDate: "" }, REQUIRED_MESSAGE],
-    ["description", { description: "\r\n" }, REQUIRED_MESSAGE],
-    ["entryPrice", { entryPrice: "" }, REQUIRED_MESSAGE],
-    ["entryPrice", { entryPrice: undefined }, REQUIRED_MESSAGE],
+    ["title", { title: "" }, M.required.title],
+    ["title", { title: "   " }, M.required.title],
+    ["endDate", { endDate: undefined }, M.required.endDate],
+    ["endDate", { endDate: "" }, M.required.endDate],
+    ["description", { description: "\r\n" }, M.required.description],
+    ["entryPrice", { entryPrice: "" }, M.required.entryPrice],
+    ["entryPrice", { entryPrice: undefined }, M.required.entryPrice],
     ["entryPrice", { entryPrice: "two pounds" }, M.price],
     ["entryPrice", { entryPrice: "2.505" }, M.price],
     ["entryPrice", { entryPrice: "0.29" }, M.priceRange],
     ["entryPrice", { entryPrice: "1000.01" }, M.priceRange],
-    ["totalTickets", { totalTickets: "" }, REQUIRED_MESSAGE],
-    ["totalTickets", { totalTickets: " " }, REQUIRED_MESSAGE],
+    ["totalTickets", { totalTickets: "" }, M.required.totalTickets],
+    ["totalTickets", { totalTickets: " " }, M.required.totalTickets],
     ["totalTickets", { totalTickets: "ten" }, M.wholeNumber],
     ["totalTickets", { totalTickets: "2.5" }, M.wholeNumber],
     ["totalTickets", { totalTickets: "0" }, M.totalRange],
@@ -120,10 +120,10 @@ describe("the competition form", () => {
     ["goLiveAt", { goLiveAt: "2026-03-29T01:30" }, M.dateTime],
     ["endDate", { endDate: "15/07/2026 18:30" }, M.dateTime],
     ["endDate", { endDate: "2026-07-01T09:00" }, SCHEDULE_MESSAGES.closingBeforeGoLive],
-    ["skillOptions[2]", { "skillOptions[2]": "" }, REQUIRED_MESSAGE],
+    ["skillOptions[2]", { "skillOptions[2]": "" }, M.required.skillOption],
     ["skillOptions[3]", { "skillOptions[3]": "2" }, M.optionsDistinct],
     ["correctAnswer", { correctAnswer: "Four" }, M.answerNotOption],
-    ["imageUrl", { imageUrl: "" }, REQUIRED_MESSAGE],
+    ["imageUrl", { imageUrl: "" }, M.required.imageUrl],
     ["imageUrl", { imageUrl: "javascript:alert(1)" }, M.imageUrl],
     ["imageUrl", { imageUrl: "http://example.com/a.png" }, M.imageUrl],
     ["additionalImages", { additionalImages: "/a.svg\n//evil.example/b.svg" }, `${M.imageUrl} (//evil.example/b.svg)`],

@@ -25,6 +25,21 @@ export const COMPETITION_FORM_MESSAGES = {
   tooManyImages: "Add at most 6 further pictures.",
   cashAlternative: "Enter the cash alternative in pounds and pence, for example 1500, or leave it empty.",
   cashAlternativeRange: "The cash alternative must be between £1 and £1,000,000.",
+  /** What a blank required field is told, field by field. */
+  required: {
+    title: "Enter the competition's title",
+    description: "Enter a description of the competition",
+    prizeTitle: "Enter the prize's title",
+    prizeDescription: "Enter a description of the prize",
+    prizeValue: "Enter the prize's value",
+    entryPrice: "Enter the entry price",
+    totalTickets: "Enter the total number of tickets",
+    endDate: "Enter the closing date and time",
+    skillQuestion: "Enter the skill question",
+    skillOption: "Enter all four answer options",
+    correctAnswer: "Enter the correct answer",
+    imageUrl: "Enter the main picture's address",
+  },
 } as const;
 const M = COMPETITION_FORM_MESSAGES;
 
@@ -36,40 +51,48 @@ const MAX_PER_PERSON_CAP = 10_000;
 const MAX_ADDITIONAL_IMAGES = 6;
 const MAX_CASH_ALTERNATIVE_PENCE = 100_000_000;
 
-/** A required field's text less the whitespace around it; blank or left out is "This field is required." */
-export const filled = z.string({ error: REQUIRED_MESSAGE }).trim().min(1, { error: REQUIRED_MESSAGE, abort: true });
+/** A required field's text less the whitespace around it; blank or left out gets the field's `required` message. */
+const filledAs = (required: string) => z.string({ error: required }).trim().min(1, { error: required, abort: true });
 
 /** An optional field: blank or left out is undefined, anything else is read by `schema`. */
 export const unlessBlank = <S extends z.ZodType>(schema: S) =>
   z.preprocess((value) => (isBlank(value) ? undefined : value), schema.optional());
 
-const paragraphs = (max: number) =>
+const paragraphs = (max: number, required: string) =>
   z
-    .string({ error: REQUIRED_MESSAGE })
+    .string({ error: required })
     .transform((value) => value.replace(/\r\n?/g, "\n").trim())
-    .pipe(z.string().min(1, REQUIRED_MESSAGE).max(max, tooLongMessage(max)));
+    .pipe(z.string().min(1, required).max(max, tooLongMessage(max)));
 
-export const wholeNumber = (min: number, max: number, rangeMessage: string) =>
-  filled
+const wholeNumberAs = (required: string, min: number, max: number, rangeMessage: string) =>
+  filledAs(required)
     .regex(/^[-+]?\d+$/, M.wholeNumber)
     .transform(Number)
     .pipe(z.number().min(min, rangeMessage).max(max, rangeMessage));
 
-export const londonTime = filled.transform((text, ctx) => {
-  const instant = londonWallTimeToInstant(text);
-  if (!instant) ctx.addIssue({ code: "custom", message: M.dateTime });
-  return instant ?? new Date(Number.NaN);
-});
+const londonTimeAs = (required: string) =>
+  filledAs(required).transform((text, ctx) => {
+    const instant = londonWallTimeToInstant(text);
+    if (!instant) ctx.addIssue({ code: "custom", message: M.dateTime });
+    return instant ?? new Date(Number.NaN);
+  });
+const R = M.required;
+
+/** The same rules with the generic "This field is required." (the promo code form's fields). */
+export const filled = filledAs(REQUIRED_MESSAGE);
+export const wholeNumber = (min: number, max: number, rangeMessage: string) =>
+  wholeNumberAs(REQUIRED_MESSAGE, min, max, rangeMessage);
+export const londonTime = londonTimeAs(REQUIRED_MESSAGE);
 
 const isImageUrl = (url: string) => /^\/[^/\\]/.test(url) || /^https:\/\/[^\s/]+\/\S*$/.test(url);
 
 export const CompetitionFormSchema = z
   .object({
-    title: singleLineField(120),
-    description: paragraphs(5000),
-    prizeTitle: singleLineField(120),
-    prizeDescription: paragraphs(2000),
-    prizeValue: singleLineField(40),
+    title: singleLineField(120, R.title),
+    description: paragraphs(5000, R.description),
+    prizeTitle: singleLineField(120, R.prizeTitle),
+    prizeDescription: paragraphs(2000, R.prizeDescription),
+    prizeValue: singleLineField(40, R.prizeValue),
     cashAlternative: unlessBlank(
       filled
         .transform((text, ctx) => {
@@ -79,23 +102,23 @@ export const CompetitionFormSchema = z
         })
         .pipe(z.number().min(100, M.cashAlternativeRange).max(MAX_CASH_ALTERNATIVE_PENCE, M.cashAlternativeRange)),
     ),
-    entryPrice: filled
+    entryPrice: filledAs(R.entryPrice)
       .transform((text, ctx) => {
         const pence = poundsToPence(text);
         if (pence === null) ctx.addIssue({ code: "custom", message: M.price });
         return pence ?? 0;
       })
       .pipe(z.number().min(MIN_ENTRY_PRICE_PENCE, M.priceRange).max(MAX_ENTRY_PRICE_PENCE, M.priceRange)),
-    totalTickets: wholeNumber(1, MAX_TOTAL_TICKETS, M.totalRange),
-    maxTicketsPerUser: unlessBlank(wholeNumber(1, MAX_PER_PERSON_CAP, M.capRange)),
-    goLiveAt: unlessBlank(londonTime),
-    endDate: londonTime,
+    totalTickets: wholeNumberAs(R.totalTickets, 1, MAX_TOTAL_TICKETS, M.totalRange),
+    maxTicketsPerUser: unlessBlank(wholeNumberAs(R.totalTickets, 1, MAX_PER_PERSON_CAP, M.capRange)),
+    goLiveAt: unlessBlank(londonTimeAs(R.endDate)),
+    endDate: londonTimeAs(R.endDate),
     featured: checkboxField,
     closesAtSellOut: checkboxField,
-    skillQuestion: singleLineField(300),
-    skillOptions: z.array(singleLineField(120)).length(4),
-    correctAnswer: singleLineField(120),
-    imageUrl: filled.max(500, tooLongMessage(500)).refine(isImageUrl, M.imageUrl),
+    skillQuestion: singleLineField(300, R.skillQuestion),
+    skillOptions: z.array(singleLineField(120, R.skillOption)).length(4),
+    correctAnswer: singleLineField(120, R.correctAnswer),
+    imageUrl: filledAs(R.imageUrl).max(500, tooLongMessage(500)).refine(isImageUrl, M.imageUrl),
     additionalImages: z
       .string()
       .optional()

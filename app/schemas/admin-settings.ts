@@ -15,8 +15,8 @@ export const SettingsFormSchema = z.object({
     .regex(/^\d{1,2}$/, replyDaysMessage)
     .transform(Number)
     .pipe(z.number().int().min(MIN_REPLY_WORKING_DAYS, replyDaysMessage).max(MAX_REPLY_WORKING_DAYS, replyDaysMessage)),
-  disputeBodyName: singleLineField(200),
-  disputeBodyUrl: singleLineField(500).pipe(
+  disputeBodyName: singleLineField(200, "Enter the name of the dispute resolution body"),
+  disputeBodyUrl: singleLineField(500, "Enter the body's web address, starting https://").pipe(
     z.url({ protocol: /^https$/, error: "Enter the body's web address, starting https://" }),
   ),
 });

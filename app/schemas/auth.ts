@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, ROLE_MESSAGES } from "~/content/account";
 import { GRANTABLE_ROLES } from "~/db/constants";
 import { isCommonPassword } from "~/domain/common-passwords";
 import { z } from "~/schemas/zod";
-import { checkboxField, emailField, errorNotice, type FieldErrors, formCheck, REQUIRED_MESSAGE } from "./form";
+import { checkboxField, emailField, emailFieldFor, errorNotice, type FieldErrors, formCheck } from "./form";
 import { DbIdSchema } from "./ids";
 
 export { AUTH_MESSAGES };
@@ -15,14 +15,22 @@ const PASSWORD_MAX = 128;
  * prototype's /auth said 6), and common passwords are refused.
  */
 const PasswordSchema = z
-  .string()
-  .min(1, REQUIRED_MESSAGE)
+  .string({ error: "Enter a password" })
+  .min(1, "Enter a password")
   .min(PASSWORD_MIN, AUTH_MESSAGES.passwordMin8)
   .max(PASSWORD_MAX, AUTH_MESSAGES.passwordMax)
   .refine((p) => !isCommonPassword(p), AUTH_MESSAGES.passwordCommon);
 
-const name = (label: string) =>
-  z.string().trim().min(1, `${label} is required`).max(100, `${label} must be 100 characters or fewer`);
+/** A first or last name: blank, it is asked for in GOV.UK's words ("Enter your first name"). */
+export const personNameField = (label: string) =>
+  z
+    .string({ error: `Enter your ${label.toLowerCase()}` })
+    .trim()
+    .min(1, `Enter your ${label.toLowerCase()}`)
+    .max(100, `${label} must be 100 characters or fewer`);
+
+const CONFIRM_PASSWORD_MESSAGE = "Enter the password again to confirm it";
+const CURRENT_PASSWORD_MESSAGE = "Enter your current password";
 
 /** Optional UK or Irish phone number: digits, spaces, brackets, dashes, a leading +. */
 export const PhoneSchema = z
@@ -36,7 +44,10 @@ const optionalText = z.string().optional();
 
 const SignInSchema = z.object({
   email: emailField,
-  password: z.string().min(1, REQUIRED_MESSAGE).max(PASSWORD_MAX, AUTH_MESSAGES.passwordMax),
+  password: z
+    .string({ error: "Enter your password" })
+    .min(1, "Enter your password")
+    .max(PASSWORD_MAX, AUTH_MESSAGES.passwordMax),
   redirectTo: optionalText,
 });
 
@@ -45,23 +56,26 @@ export const signInCheck = formCheck(SignInSchema, () =>
 );
 
 const signUpBase = {
-  firstName: name("First name"),
-  lastName: name("Last name"),
+  firstName: personNameField("First name"),
+  lastName: personNameField("Last name"),
   email: emailField,
   password: PasswordSchema,
-  confirmPassword: z.string().min(1, REQUIRED_MESSAGE),
+  confirmPassword: z.string({ error: CONFIRM_PASSWORD_MESSAGE }).min(1, CONFIRM_PASSWORD_MESSAGE),
   marketingConsent: checkboxField,
   redirectTo: optionalText,
 };
 
-/** /join: phone optional, terms required, marketing updates ticked by default. */
+/** /join: phone optional, terms required (checked with the other fields, so an empty form names it too). */
 export const JoinSchema = z
-  .object({ ...signUpBase, phone: PhoneSchema, agreeTerms: checkboxField })
+  .object({
+    ...signUpBase,
+    phone: PhoneSchema,
+    agreeTerms: checkboxField.refine((agreed) => agreed, AUTH_MESSAGES.terms),
+  })
   .refine((v) => v.password === v.confirmPassword, {
     path: ["confirmPassword"],
     message: AUTH_MESSAGES.passwordMismatchJoin,
-  })
-  .refine((v) => v.agreeTerms, { path: ["agreeTerms"], message: AUTH_MESSAGES.terms });
+  });
 
 /** The Sign Up tab on /auth: every field required, the spec's shorter messages. */
 export const AuthSignUpSchema = z.object(signUpBase).refine((v) => v.password === v.confirmPassword, {
@@ -71,12 +85,19 @@ export const AuthSignUpSchema = z.object(signUpBase).refine((v) => v.password ==
 
 export type SignUpInput = z.infer<typeof JoinSchema> | z.infer<typeof AuthSignUpSchema>;
 
-/** The notice for a sign-up its schema refused: the spec names the mismatch and the terms on /join. */
-function signUpInvalidNotice(variant: "join" | "auth", errors: FieldErrors<string>) {
-  if (variant === "join" && errors.confirmPassword === AUTH_MESSAGES.passwordMismatchJoin)
+/**
+ * The notice for a sign-up its schema refused: on /join the spec names the mismatch and the terms, when that is the
+ * one problem; otherwise the error summary lists every field, and the notice says how many need attention.
+ */
+export function signUpInvalidNotice(variant: "join" | "auth", errors: FieldErrors<string>) {
+  const problems = Object.values(errors).filter(Boolean);
+  const only = problems.length === 1;
+  if (variant === "join" && only && errors.confirmPassword === AUTH_MESSAGES.passwordMismatchJoin)
     return errorNotice(AUTH_MESSAGES.passwordMismatchTitle, AUTH_MESSAGES.passwordMismatchJoin);
-  if (variant === "join" && errors.agreeTerms) return errorNotice(AUTH_MESSAGES.termsTitle, AUTH_MESSAGES.terms);
-  return errorNotice(AUTH_MESSAGES.signUpFailedTitle, Object.values(errors)[0] ?? AUTH_MESSAGES.unexpected);
+  if (variant === "join" && only && errors.agreeTerms)
+    return errorNotice(AUTH_MESSAGES.termsTitle, AUTH_MESSAGES.terms);
+  if (only) return errorNotice(AUTH_MESSAGES.signUpFailedTitle, problems[0] ?? AUTH_MESSAGES.unexpected);
+  return errorNotice(AUTH_MESSAGES.signUpFailedTitle, `Please correct the ${problems.length} fields listed below.`);
 }
 
 export const signUpChecks = {
@@ -91,7 +112,7 @@ const ResetPasswordSchema = z
   .object({
     token: z.string().min(1).max(500),
     password: PasswordSchema,
-    confirmPassword: z.string().min(1, REQUIRED_MESSAGE),
+    confirmPassword: z.string({ error: CONFIRM_PASSWORD_MESSAGE }).min(1, CONFIRM_PASSWORD_MESSAGE),
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ["confirmPassword"],
@@ -102,9 +123,9 @@ export const resetPasswordCheck = formCheck(ResetPasswordSchema);
 const ChangePasswordSchema = z
   .object({
     intent: z.literal("change-password"),
-    currentPassword: z.string().min(1, REQUIRED_MESSAGE).max(PASSWORD_MAX),
+    currentPassword: z.string({ error: CURRENT_PASSWORD_MESSAGE }).min(1, CURRENT_PASSWORD_MESSAGE).max(PASSWORD_MAX),
     password: PasswordSchema,
-    confirmPassword: z.string().min(1, REQUIRED_MESSAGE),
+    confirmPassword: z.string({ error: CONFIRM_PASSWORD_MESSAGE }).min(1, CONFIRM_PASSWORD_MESSAGE),
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ["confirmPassword"],
@@ -136,7 +157,7 @@ const totpCode = z
   .string()
   .trim()
   .regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app");
-const currentPassword = z.string().min(1, REQUIRED_MESSAGE).max(PASSWORD_MAX);
+const currentPassword = z.string({ error: "Enter your password" }).min(1, "Enter your password").max(PASSWORD_MAX);
 
 /** Every form on /account/security posts here, told apart by intent. */
 export const SecurityActionSchema = z.discriminatedUnion("intent", [
@@ -179,8 +200,8 @@ export function safeRedirectPath(to: unknown, fallback = "/"): string {
 const RoleActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("add-role"),
-    email: z.string().trim().min(1).max(254).pipe(z.email()),
-    role: z.enum(GRANTABLE_ROLES),
+    email: emailFieldFor("Enter the email address of the person"),
+    role: z.enum(GRANTABLE_ROLES, { error: "Select a role" }),
   }),
   z.object({ intent: z.literal("remove-role"), roleId: DbIdSchema }),
 ]);

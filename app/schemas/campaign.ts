@@ -1,15 +1,7 @@
 import { CAMPAIGN_AUDIENCES } from "~/db/constants";
 import { londonWallTimeToInstant } from "~/domain/london-time";
 import { z } from "~/schemas/zod";
-import {
-  errorNotice,
-  formCheck,
-  isBlank,
-  missingOrInvalid,
-  REQUIRED_MESSAGE,
-  singleLineField,
-  textField,
-} from "./form";
+import { errorNotice, formCheck, isBlank, missingOrInvalid, singleLineField, textField } from "./form";
 import { DbIdSchema } from "./ids";
 
 /** The spec's message when a campaign's name, subject or content is left out. */
@@ -22,10 +14,12 @@ const COMPETITION_REQUIRED = "Choose the competition whose entrants should get i
 /** A campaign's words and audience: the new-campaign form and the draft's edit form. */
 export const CampaignFormSchema = z
   .object({
-    name: singleLineField(CAMPAIGN_LIMITS.name),
-    subject: singleLineField(CAMPAIGN_LIMITS.subject),
+    name: singleLineField(CAMPAIGN_LIMITS.name, "Enter a name for the campaign"),
+    subject: singleLineField(CAMPAIGN_LIMITS.subject, "Enter the e-mail's subject"),
     /** Plain text: paragraphs between blank lines. Never HTML: it is escaped when rendered. */
-    content: textField(CAMPAIGN_LIMITS.content).transform((text) => text.replace(/\r\n?/g, "\n")),
+    content: textField(CAMPAIGN_LIMITS.content, "Enter the e-mail's content").transform((text) =>
+      text.replace(/\r\n?/g, "\n"),
+    ),
     audience: z.enum(CAMPAIGN_AUDIENCES, { error: "Choose who it is for." }),
     competitionId: z.preprocess((v) => (v === "" ? undefined : v), DbIdSchema.optional()),
   })
@@ -50,9 +44,9 @@ const SCHEDULE_MESSAGE = "Enter a date and time, UK time.";
 /** When to send, as a datetime-local input sends it, read as a London wall-clock time. */
 export const ScheduleFormSchema = z.object({
   scheduledAt: z
-    .string({ error: REQUIRED_MESSAGE })
+    .string({ error: SCHEDULE_MESSAGE })
     .trim()
-    .min(1, REQUIRED_MESSAGE)
+    .min(1, SCHEDULE_MESSAGE)
     .transform((text, ctx) => {
       const instant = londonWallTimeToInstant(text);
       if (!instant) {

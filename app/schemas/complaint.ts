@@ -21,10 +21,10 @@ export const COMPLAINT_FAILED = errorNotice(
 export const COMPLAINT_RATE_LIMITED = errorNotice("Please wait", "Too many complaints sent. Please try again later.");
 
 export const ComplaintSchema = z.object({
-  name: singleLineField(COMPLAINT_MAX_LENGTH.name),
+  name: singleLineField(COMPLAINT_MAX_LENGTH.name, "Enter your name"),
   email: emailField,
   orderReference: optionalSingleLineField(COMPLAINT_MAX_LENGTH.orderReference),
-  details: textField(COMPLAINT_MAX_LENGTH.details),
+  details: textField(COMPLAINT_MAX_LENGTH.details, "Enter the details of your complaint"),
 });
 export type ComplaintInput = z.infer<typeof ComplaintSchema>;
 

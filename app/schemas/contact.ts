@@ -23,10 +23,10 @@ export const CONTACT_FAILED = errorNotice("Error", "There was a problem sending 
 export const CONTACT_RATE_LIMITED = errorNotice("Please wait", "Too many messages. Please try again later.");
 
 export const ContactSchema = z.object({
-  name: singleLineField(CONTACT_MAX_LENGTH.name),
+  name: singleLineField(CONTACT_MAX_LENGTH.name, "Enter your name"),
   email: emailField,
-  subject: singleLineField(CONTACT_MAX_LENGTH.subject),
-  message: textField(CONTACT_MAX_LENGTH.message),
+  subject: singleLineField(CONTACT_MAX_LENGTH.subject, "Enter a subject"),
+  message: textField(CONTACT_MAX_LENGTH.message, "Enter your message"),
 });
 export type ContactInput = z.infer<typeof ContactSchema>;
 

@@ -14,7 +14,9 @@ export const successNotice = (title: string, description: string): FormNotice =>
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
+/** The last resort for a blank required field: each form's schema names the field instead ("Enter your name"). */
 export const REQUIRED_MESSAGE = "This field is required.";
+export const ENTER_EMAIL_MESSAGE = "Enter your email address";
 export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address.";
 export const EMAIL_MAX = 254;
 
@@ -57,3 +59,35 @@ export function sentValue(result: FormResult | undefined, name: string): string 
   const value = result?.initialValue?.[name];
   return typeof value === "string" ? value : undefined;
 }
+
+/**
+ * The id of a form's control, from its name alone, so an error summary rendered by the server can link to it
+ * (`#field-email`). `scope` tells apart forms on one page that share field names (the security page's passwords).
+ * Characters an id fragment would need escaping for (`skillOptions[0]`, `dateOfBirth.day`) become dashes.
+ */
+export function fieldId(name: string, scope?: string): string {
+  const safe = (text: string) => text.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/-+$/, "");
+  return scope ? `field-${safe(scope)}-${safe(name)}` : `field-${safe(name)}`;
+}
+
+/** One line of an error summary: the field's name (for its id) and its first message. */
+export type SummaryItem = { name: string; message: string; id?: string };
+
+/** Every field with a message, in the order the schema found them; form-wide messages (no field) are left out. */
+export function summaryItems(result: FormResult | undefined | null): SummaryItem[] {
+  const items: SummaryItem[] = [];
+  for (const [name, messages] of Object.entries(result?.error ?? {})) {
+    const message = messages?.[0];
+    if (name && message) items.push({ name, message });
+  }
+  return items;
+}
+
+/** Whether a page's action answer (any route's) carries field errors, so its title should say so. */
+export function answerHasFieldErrors(answer: unknown): boolean {
+  if (!answer || typeof answer !== "object" || !("result" in answer)) return false;
+  return summaryItems((answer as { result?: FormResult }).result).length > 0;
+}
+
+/** A page's title while its form shows errors: GOV.UK's "Error: " prefix, added once. */
+export const errorTitle = (title: string) => (title.startsWith("Error: ") ? title : `Error: ${title}`);

@@ -3,6 +3,7 @@ import { z } from "~/schemas/zod";
 import {
   type AnySubmission,
   EMAIL_MAX,
+  ENTER_EMAIL_MESSAGE,
   type FieldErrors,
   type FormReply,
   type FormResult,
@@ -15,6 +16,7 @@ import {
 export type { AnySubmission, FieldErrors, FormNotice, FormReply, FormResult, InvalidNotice } from "./form-result";
 export {
   EMAIL_MAX,
+  ENTER_EMAIL_MESSAGE,
   errorNotice,
   fieldError,
   fieldErrorsOf,
@@ -28,12 +30,15 @@ export {
   tooLongMessage,
 } from "./form-result";
 
-/** A required one-line text field: runs of whitespace (including line breaks) become one space. */
-export const singleLineField = (max: number) =>
+/**
+ * A required one-line text field: runs of whitespace (including line breaks) become one space. `required` is
+ * what a blank field is told, in GOV.UK's words ("Enter your name"); the generic message is the last resort.
+ */
+export const singleLineField = (max: number, required: string = REQUIRED_MESSAGE) =>
   z
-    .string({ error: REQUIRED_MESSAGE })
+    .string({ error: required })
     .transform((value) => value.replace(/\s+/g, " ").trim())
-    .pipe(z.string().min(1, REQUIRED_MESSAGE).max(max, tooLongMessage(max)));
+    .pipe(z.string().min(1, required).max(max, tooLongMessage(max)));
 
 /** An optional one-line text field: empty or left out becomes undefined. */
 export const optionalSingleLineField = (max: number) =>
@@ -45,8 +50,8 @@ export const optionalSingleLineField = (max: number) =>
     .transform((value) => value || undefined);
 
 /** A required text field, kept as typed (line breaks too) less the whitespace around it. */
-export const textField = (max: number) =>
-  z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE).max(max, tooLongMessage(max));
+export const textField = (max: number, required: string = REQUIRED_MESSAGE) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLongMessage(max));
 
 /** A checkbox: ticked, it sends "on"; unticked, nothing at all. */
 export const checkboxField = z.preprocess(
@@ -54,7 +59,10 @@ export const checkboxField = z.preprocess(
   z.boolean(),
 );
 
-export const emailField = textField(EMAIL_MAX).pipe(z.email(INVALID_EMAIL_MESSAGE));
+/** An e-mail address; blank, it asks for one ("Enter your email address", or the form's own words). */
+export const emailFieldFor = (required: string) => textField(EMAIL_MAX, required).pipe(z.email(INVALID_EMAIL_MESSAGE));
+
+export const emailField = emailFieldFor(ENTER_EMAIL_MESSAGE);
 
 // One way to check a form, in the browser before it submits and in the action: conform's parseWithZod with the
 // form's zod schema. Auto-coercion stays off so the schema sees the text as sent (an empty field stays "", and

@@ -36,10 +36,19 @@ export const NEWSLETTER_RATE_LIMITED = errorNotice(
   "Subscription Failed",
   "Too many sign-up attempts. Please try again later.",
 );
+/** A sign-up waits for its confirmation link (double opt-in): nothing is sent until it is opened. */
 export const NEWSLETTER_SUBSCRIBED = successNotice(
-  "You're subscribed!",
-  "Thank you for joining the Paddock newsletter. We've emailed you a confirmation.",
+  "Check your email",
+  "We've emailed you a link to confirm your subscription. You are subscribed once you open it.",
 );
+
+export const NEWSLETTER_CONFIRMED = successNotice(
+  "You're subscribed!",
+  "Thank you for confirming. The Paddock newsletter will come to this address.",
+);
+
+/** The confirmation page's button: the link's token, sent back. */
+export const ConfirmSubscriptionSchema = z.object({ token: z.string().max(200) });
 
 export const NewsletterSchema = z.object({
   firstName: optionalSingleLineField(NEWSLETTER_NAME_MAX),

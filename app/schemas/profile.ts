@@ -1,6 +1,6 @@
 import { DELETE_CONFIRMATION, MARKETING_CONSENT_WORDING } from "~/content/account";
 import { z } from "~/schemas/zod";
-import { PhoneSchema } from "./auth";
+import { PhoneSchema, personNameField } from "./auth";
 import { emailField, errorNotice, formCheck, optionalSingleLineField } from "./form";
 
 export { MARKETING_CONSENT_WORDING };
@@ -11,13 +11,10 @@ export const PROFILE_MESSAGES = {
   emailPending: (email: string) => `We have sent a link to ${email}. Your e-mail address changes when you open it.`,
 } as const;
 
-const name = (label: string) =>
-  z.string().trim().min(1, `${label} is required`).max(100, `${label} must be 100 characters or fewer`);
-
 export const ProfileSchema = z.object({
   intent: z.literal("profile"),
-  firstName: name("First name"),
-  lastName: name("Last name"),
+  firstName: personNameField("First name"),
+  lastName: personNameField("Last name"),
   email: emailField,
   phone: PhoneSchema,
   marketingConsent: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),

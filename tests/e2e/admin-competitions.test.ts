@@ -5,11 +5,10 @@ import { CANCEL_MESSAGES } from "~/content/admin-orders";
 import { PICTURE_MESSAGES } from "~/content/pictures";
 import { competitions } from "~/db/schema";
 import { COMPETITION_FORM_MESSAGES } from "~/schemas/admin-competition";
-import { REQUIRED_MESSAGE } from "~/schemas/form";
 import { app } from "./support/app";
 import { expectAccessible, hydrated, useTheme } from "./support/browser";
 import { insertCompetition, removeCompetitions } from "./support/competitions";
-import { expectNoUnexpectedErrors, openSlowPage, SLOW, TEST_TIMEOUT } from "./support/forms";
+import { expectNoUnexpectedErrors, openSlowPage, outsideSummary, SLOW, TEST_TIMEOUT } from "./support/forms";
 import { createUser, signIn } from "./support/users";
 
 const created: number[] = [];
@@ -91,20 +90,23 @@ describe("the staff pages", () => {
       expect(new URL(page.url()).pathname).toBe("/admin/create-competition");
       expect(await field(page, "Title").inputValue()).toBe("Win a cavesson");
       expect(await field(page, "Entry price (£)").inputValue()).toBe("free");
-      expect(await page.getByText(COMPETITION_FORM_MESSAGES.price).count()).toBe(1);
-      expect(await page.getByText(REQUIRED_MESSAGE).count()).toBeGreaterThan(0);
+      expect(await outsideSummary(page, COMPETITION_FORM_MESSAGES.price).count()).toBe(1);
+      expect(await outsideSummary(page, COMPETITION_FORM_MESSAGES.required.description).count()).toBe(1);
+      // The server's answer opens on the error summary, as it would with JavaScript.
+      expect(await page.evaluate(() => document.activeElement?.hasAttribute("data-error-summary"))).toBe(true);
+      expect(await page.title()).toMatch(/^Error: /);
 
       await page.goto(`/admin/competitions/${comp.id}`);
       await field(page, "Total tickets").fill("ten");
       expect(await submitWithoutScript(page, "Save changes")).toBe(400);
       expect(await field(page, "Total tickets").inputValue()).toBe("ten");
-      expect(await page.getByText(COMPETITION_FORM_MESSAGES.wholeNumber).count()).toBe(1);
+      expect(await outsideSummary(page, COMPETITION_FORM_MESSAGES.wholeNumber).count()).toBe(1);
 
       await page.goto(`/admin/competitions/${comp.id}/pictures`);
       await page.getByLabel("Alt text").fill("A cavesson on a hook");
       expect(await submitWithoutScript(page, "Upload picture")).toBe(400);
       expect(await page.getByLabel("Alt text").inputValue()).toBe("A cavesson on a hook");
-      expect(await page.getByText(PICTURE_MESSAGES.fileRequired).count()).toBe(1);
+      expect(await outsideSummary(page, PICTURE_MESSAGES.fileRequired).count()).toBe(1);
 
       // The reason forms mark their fields required, so a browser refuses them unsent; posted as a script would.
       const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");

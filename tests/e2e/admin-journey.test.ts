@@ -15,7 +15,7 @@ import { CARDS, competitionRow, eventually, goto, orderIdFrom, payOnStandin, sig
 import { field, fillCompetitionForm, NUMNAH_ANSWER } from "./support/competition-form";
 import { insertCompetition, removeCompetitions } from "./support/competitions";
 import { toastShown } from "./support/form-journeys";
-import { expectNoUnexpectedErrors, SLOW, toast } from "./support/forms";
+import { expectNoUnexpectedErrors, outsideSummary, SLOW, toast } from "./support/forms";
 import { photoJpeg } from "./support/pictures";
 import { createUser, staffPage, type TestUser } from "./support/users";
 
@@ -84,7 +84,7 @@ async function uploadPicture(page: Page, id: number) {
     buffer: await photoJpeg(),
   });
   await page.getByRole("button", { name: "Upload picture" }).click();
-  await expect.poll(() => page.getByText(PICTURE_MESSAGES.altRequired).isVisible(), SLOW).toBe(true);
+  await expect.poll(() => outsideSummary(page, PICTURE_MESSAGES.altRequired).isVisible(), SLOW).toBe(true);
   await page.getByLabel("Alt text").fill(ALT);
   await page.getByRole("button", { name: "Upload picture" }).click();
   await expect.poll(() => toast(page, PICTURE_MESSAGES.uploaded).isVisible(), { ...SLOW, timeout: 90_000 }).toBe(true);
@@ -208,7 +208,7 @@ async function refundFromOrderPage(page: Page, id: number, buyer: Buyer) {
   await hydrated(page);
   // The browser checks the reason with the server's schema before anything is sent.
   await page.getByRole("button", { name: "Refund order" }).click();
-  await eventually(() => page.getByText("Please give a reason for the refund.").count()).toBe(1);
+  await eventually(() => outsideSummary(page, "Please give a reason for the refund.").count()).toBe(1);
   await page.getByLabel("Reason").fill(REFUND_REASON);
   await page.getByRole("button", { name: "Refund order" }).click();
   // The confirmation names the amount and the tickets withdrawn.

@@ -5,7 +5,7 @@ import { uploadPicture } from "~/server/admin/pictures.server";
 import { app } from "./support/app";
 import { expectAccessible, hydrated, useTheme } from "./support/browser";
 import { insertCompetition, removeCompetition } from "./support/competitions";
-import { expectNoUnexpectedErrors, openSlowPage, SLOW, TEST_TIMEOUT } from "./support/forms";
+import { expectNoUnexpectedErrors, openSlowPage, outsideSummary, SLOW, TEST_TIMEOUT } from "./support/forms";
 import { photoJpeg } from "./support/pictures";
 import { createUser, signIn, type TestUser } from "./support/users";
 
@@ -66,7 +66,7 @@ describe("competition pictures", () => {
         await hydrated(page);
         await expect.poll(() => page.getByTestId("picture-alt").allInnerTexts(), SLOW).toHaveLength(1);
         await page.getByRole("button", { name: "Upload picture" }).click();
-        await expect.poll(() => page.getByText(PICTURE_MESSAGES.fileRequired).isVisible(), SLOW).toBe(true);
+        await expect.poll(() => outsideSummary(page, PICTURE_MESSAGES.fileRequired).isVisible(), SLOW).toBe(true);
         await expectAccessible(page);
         expectNoUnexpectedErrors(errors);
       },

@@ -169,7 +169,7 @@ describe("the /auth tabs", () => {
       await expect
         .poll(() => page.getByText("Password must be at least 8 characters").first().isVisible(), SLOW)
         .toBe(true);
-      expect(await page.getByText("Passwords do not match", { exact: true }).isVisible()).toBe(true);
+      expect(await page.getByText("Passwords do not match", { exact: true }).first().isVisible()).toBe(true);
 
       await fillSignUp(page, { email, password: "password1", confirm: "password1" });
       await page.getByRole("button", { name: "Create account" }).click();

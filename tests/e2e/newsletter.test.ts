@@ -94,7 +94,27 @@ describe("newsletter sign-up", () => {
       await page.getByRole("heading", { level: 1, name: NEWSLETTER_SUBSCRIBED.title }).waitFor();
       expect(await subscriptions(email)).toHaveLength(1);
 
-      const mail = await waitForMail((m) => m.to === email && /subscribed/i.test(m.subject));
+      // Double opt-in: nothing is consented until the e-mailed link is opened and its button pressed.
+      const marketing = () => services.db.select().from(consentRecords).where(eq(consentRecords.email, email));
+      expect(await marketing()).toEqual([]);
+      const waiting = (await subscriptions(email))[0]?.confirmationToken ?? "";
+      expect(waiting).not.toBe("");
+      const asked = await waitForMail((m) => m.to === email && m.body.includes(waiting));
+      expect(asked.subject).toBe("Confirm your subscription to the Paddock newsletter");
+      const confirm = asked.body.match(/https?:\/\/\S+\/newsletter\/confirm\?token=[\w-]+/)?.[0];
+      expect(confirm?.startsWith(services.env.BASE_URL)).toBe(true);
+      await page.goto(confirm!);
+      if (mode.js) await hydrated(page);
+      await page.getByRole("heading", { level: 1, name: "Confirm your subscription" }).waitFor();
+      if (mode.js) await expectAccessible(page);
+      expect(await marketing()).toEqual([]);
+      await page.getByRole("button", { name: "Confirm my subscription" }).click();
+      await page.getByRole("heading", { level: 1, name: "You're subscribed!" }).waitFor();
+      if (mode.js) await expectAccessible(page);
+      expect(await marketing()).toMatchObject([{ granted: true, source: "newsletter-form" }]);
+      expect((await subscriptions(email))[0]?.confirmedAt).toBeInstanceOf(Date);
+
+      const mail = await waitForMail((m) => m.to === email && /^You're subscribed/i.test(m.subject));
       const link = mail.body.match(/https?:\/\/\S+\/newsletter\/unsubscribe\?token=[\w-]+/)?.[0];
       expect(link).toBeTruthy();
       expect(link!.startsWith(services.env.BASE_URL)).toBe(true);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { app } from "./support/app";
 import { openPage } from "./support/browser";
 import { CORRECT, createCompetition, hideCreatedCompetitions } from "./support/checkout";
+import { EMPTY_CONTACT_SUMMARY, expectErrorSummary, joinSummary } from "./support/forms";
 import { createUser } from "./support/users";
 
 // The journeys a person makes with scripts off (or before they load): the menu, joining, signing in, the basket
@@ -81,6 +82,25 @@ describe("without JavaScript", () => {
       // Shown once: the next page has no message.
       await page.goto("/about");
       expect(await message(page).count()).toBe(0);
+    }, 120_000);
+  }
+
+  for (const viewport of WIDTHS) {
+    it(`a refused form opens on its error summary, whose links reach each field, at ${viewport.width} px`, async () => {
+      const { page } = await openPage({ javaScriptEnabled: false, viewport });
+      await page.goto("/contact");
+      await page.getByRole("button", { name: "Send message" }).click();
+      await page.waitForURL((url) => url.pathname === "/contact");
+      // Focused by the page itself (autofocus), titled "Error:", each link a plain #field-… fragment.
+      await expectErrorSummary(page, EMPTY_CONTACT_SUMMARY);
+
+      await page.goto("/join");
+      await page.locator('input[name="email"]').fill("not-an-address");
+      await page.getByRole("button", { name: "Create account" }).click();
+      await page.waitForURL((url) => url.pathname === "/join");
+      await expectErrorSummary(page, joinSummary("Please enter a valid email address."));
+      // What was typed comes back.
+      expect(await page.locator('input[name="email"]').inputValue()).toBe("not-an-address");
     }, 120_000);
   }
 });

@@ -84,7 +84,7 @@ describe("profile", () => {
     const rider = await makeRider("invalid@example.test");
     const out = await rider.v.post(account, "/account?edit=1", profileForm({ email: "not-an-email", firstName: "" }));
     expect(out.status).toBe(400);
-    expect(fieldError(out.data.result, "firstName")).toBe("First name is required");
+    expect(fieldError(out.data.result, "firstName")).toBe("Enter your first name");
     const [profile] = await services.db.select().from(profiles).where(eq(profiles.userId, rider.id));
     expect(profile!.firstName).toBe("Polly");
   });

@@ -128,9 +128,9 @@ describe("creating a competition", () => {
     );
     expect(out.status).toBe(400);
     expect(out.data.result.error).toMatchObject({
-      title: ["This field is required."],
+      title: ["Enter the competition's title"],
       entryPrice: ["Enter a price in pounds and pence, for example 2.50."],
-      endDate: ["This field is required."],
+      endDate: ["Enter the closing date and time"],
     });
     // What was typed comes back to refill the form.
     expect(out.data.result.initialValue).toMatchObject({ entryPrice: "free", correctAnswer: "Metres" });

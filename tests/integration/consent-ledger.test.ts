@@ -7,7 +7,11 @@ import * as signin from "~/routes/accounts/signin";
 import * as consentPage from "~/routes/admin/consent";
 import { NEWSLETTER_CONSENT_TEXT } from "~/schemas/newsletter";
 import { createVerifiedUser } from "~/server/demo/factories.server";
-import { subscribeToNewsletter, unsubscribeFromNewsletter } from "~/server/engagement/newsletter.server";
+import {
+  confirmNewsletter,
+  subscribeToNewsletter,
+  unsubscribeFromNewsletter,
+} from "~/server/engagement/newsletter.server";
 import { addressHash, consentStateOf, recordConsent } from "~/server/platform/consent.server";
 import { selfExclude } from "~/server/protection/player-protection.server";
 import { createTestServices, type TestServices } from "../support/services";
@@ -42,6 +46,16 @@ const tokenOf = async (email: string) =>
   (await services.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email)))[0]
     ?.unsubscribeToken ?? "";
 
+/** A newsletter sign-up and its confirmation link opened (double opt-in): only then is consent recorded. */
+async function subscribeAndConfirm(email: string, now: Date) {
+  await subscribeToNewsletter(services, { email, consent: "on", firstName: undefined, lastName: undefined }, { now });
+  const [row] = await services.db
+    .select()
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.email, email));
+  await confirmNewsletter(services, row?.confirmationToken ?? "", now);
+}
+
 describe("the consent ledger is append-only", () => {
   it("refuses to change or delete a record, but lets an erasure blank the address", async () => {
     await recordConsent(services.db, { email: "fixed@example.test", granted: true, wording: "Yes", source: "account" });
@@ -65,11 +79,7 @@ describe("a person's current choice comes from the ledger", () => {
     const rider = await member("ledger-news@example.test");
     expect((await rider.v.get(account, "/account")).data.profile.marketingConsent).toBe(false);
 
-    await subscribeToNewsletter(
-      services,
-      { email: rider.email, consent: "on", firstName: undefined, lastName: undefined },
-      { now: new Date("2026-11-01T09:00:00Z") },
-    );
+    await subscribeAndConfirm(rider.email, new Date("2026-11-01T09:00:00Z"));
     expect((await rider.v.get(account, "/account")).data.profile.marketingConsent).toBe(true);
     const granted = await rider.v.get(privacy, "/account/privacy");
     expect(granted.data.consents).toMatchObject([
@@ -139,11 +149,7 @@ describe("a person's current choice comes from the ledger", () => {
 describe("staff see a person's consent history", () => {
   it("by address, with the account that holds it and the records made without an account", async () => {
     const rider = await member("ledger-staff-view@example.test");
-    await subscribeToNewsletter(
-      services,
-      { email: rider.email, consent: "on", firstName: undefined, lastName: undefined },
-      { now: new Date() },
-    );
+    await subscribeAndConfirm(rider.email, new Date());
     await rider.v.post(account, "/account?edit=1", profileForm(rider.email, false));
     const admin = await signedInAs(services, "admin");
     const view = await admin.v.get(

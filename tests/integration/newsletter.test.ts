@@ -11,6 +11,9 @@ import {
   newsletterCheck,
 } from "~/schemas/newsletter";
 import {
+  CONFIRMATION_DAYS,
+  confirmationUrl,
+  confirmNewsletter,
   NEWSLETTER_RATE_LIMITS,
   subscribeToNewsletter,
   unsubscribeFromNewsletter,
@@ -50,11 +53,23 @@ async function subscribe(fields: Record<string, string>, now = new Date("2026-05
 
 const subscription = async (email: string) =>
   (await services.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email)))[0];
+/** The token of the latest confirmation e-mail to the address (the link's `token`), read from its text. */
+async function confirmationToken(email: string) {
+  const mails = await services.db
+    .select({ text: emailOutbox.text })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, email), eq(emailOutbox.kind, "newsletter-confirmation")))
+    .orderBy(asc(emailOutbox.id));
+  const link = mails.at(-1)?.text.match(/\/newsletter\/confirm\?token=([A-Za-z0-9_-]+)/);
+  if (!link?.[1]) throw new Error(`no confirmation e-mail to ${email}`);
+  return link[1];
+}
+
 const consents = (email: string) =>
   services.db.select().from(consentRecords).where(eq(consentRecords.email, email)).orderBy(asc(consentRecords.id));
 
 describe("newsletter sign-up", () => {
-  it("records the exact consent wording and time, and queues a welcome e-mail with a working unsubscribe", async () => {
+  it("asks the address to confirm first, and records consent only once the link is used (double opt-in)", async () => {
     const now = new Date("2026-05-01T08:00:00Z");
     const outcome = await subscribe(
       { firstName: "Amy", lastName: "Hunter", email: "Amy.Hunter@Example.test", consent: "on" },
@@ -62,17 +77,38 @@ describe("newsletter sign-up", () => {
     );
     expect(outcome).toEqual({ status: "subscribed", email: "amy.hunter@example.test" });
 
-    const row = await subscription("amy.hunter@example.test");
-    expect(row).toMatchObject({
+    const waiting = await subscription("amy.hunter@example.test");
+    expect(waiting).toMatchObject({
       name: "Amy Hunter",
       consentText: NEWSLETTER_CONSENT_TEXT,
       consentSource: NEWSLETTER_CONSENT_SOURCE,
       unsubscribedAt: null,
+      confirmedAt: null,
     });
-    expect(row?.consentedAt.getTime()).toBe(now.getTime());
+    expect(waiting?.consentedAt.getTime()).toBe(now.getTime());
+    // Nothing consented, no welcome: only the confirmation e-mail, whose link holds the waiting token.
+    expect(await consents("amy.hunter@example.test")).toEqual([]);
+    const token = await confirmationToken("amy.hunter@example.test");
+    expect(token).toBe(waiting?.confirmationToken);
+    const [asked] = await services.db.select().from(emailOutbox).where(eq(emailOutbox.to, "amy.hunter@example.test"));
+    expect(asked?.kind).toBe("newsletter-confirmation");
+    expect(asked?.text).toContain(confirmationUrl(services.env.BASE_URL, token));
+
+    const confirmedAt = new Date("2026-05-01T09:00:00Z");
+    expect(await confirmNewsletter(services, token, confirmedAt)).toEqual({
+      status: "confirmed",
+      email: "amy.hunter@example.test",
+    });
+    // A link works once.
+    expect(await confirmNewsletter(services, token, confirmedAt)).toEqual({ status: "unknown-token" });
+    const row = await subscription("amy.hunter@example.test");
+    expect(row?.confirmedAt?.getTime()).toBe(confirmedAt.getTime());
+    expect(row?.confirmationToken).toBeNull();
     expect(row?.unsubscribeToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    expect(await consents("amy.hunter@example.test")).toMatchObject([
+    const ledger = await consents("amy.hunter@example.test");
+    expect(ledger[0]?.createdAt.getTime()).toBe(confirmedAt.getTime());
+    expect(ledger).toMatchObject([
       {
         purpose: MARKETING_EMAIL_PURPOSE,
         granted: true,
@@ -91,6 +127,17 @@ describe("newsletter sign-up", () => {
       "List-Unsubscribe": `<${unsubscribeUrl(services.env.BASE_URL, row!.unsubscribeToken)}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
+  });
+
+  it("a confirmation link past its days, or one never sent, changes nothing", async () => {
+    const asked = new Date("2026-06-01T08:00:00Z");
+    await subscribe({ email: "late@example.test", consent: "on" }, asked);
+    const token = await confirmationToken("late@example.test");
+    const late = new Date(asked.getTime() + (CONFIRMATION_DAYS + 1) * 24 * 60 * 60 * 1000);
+    expect(await confirmNewsletter(services, token, late)).toEqual({ status: "unknown-token" });
+    expect(await confirmNewsletter(services, "x".repeat(43), asked)).toEqual({ status: "unknown-token" });
+    expect((await subscription("late@example.test"))?.confirmedAt).toBeNull();
+    expect(await consents("late@example.test")).toEqual([]);
   });
 
   it("stores 'Newsletter Subscriber' when no name is given", async () => {
@@ -112,6 +159,7 @@ describe("newsletter sign-up", () => {
   it("a repeat sign-up refreshes consent on the same row, keeps the names and token, and resubscribes", async () => {
     const first = new Date("2026-05-02T08:00:00Z");
     await subscribe({ firstName: "Ben", lastName: "", email: "ben@example.test", consent: "on" }, first);
+    await confirmNewsletter(services, await confirmationToken("ben@example.test"), first);
     const original = await subscription("ben@example.test");
     await unsubscribeFromNewsletter(services.db, original!.unsubscribeToken, {
       now: first,
@@ -122,6 +170,9 @@ describe("newsletter sign-up", () => {
     expect(await subscribe({ email: "BEN@example.test", consent: "on" }, second)).toMatchObject({
       status: "subscribed",
     });
+    // Still unsubscribed until the new link is used.
+    expect((await subscription("ben@example.test"))?.unsubscribedAt).not.toBeNull();
+    await confirmNewsletter(services, await confirmationToken("ben@example.test"), second);
 
     const rows = await services.db
       .select()
@@ -147,13 +198,24 @@ describe("newsletter sign-up", () => {
     expect(await subscribe({ email: "eager@example.test", consent: "on" }, now)).toMatchObject({
       status: "rate-limited",
     });
-    expect((await consents("eager@example.test")).length).toBe(NEWSLETTER_RATE_LIMITS.perEmail.limit);
+    // Each accepted sign-up sent its confirmation link; none is consent until one is used.
+    const asked = await services.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, "eager@example.test"), eq(emailOutbox.kind, "newsletter-confirmation")));
+    expect(asked).toHaveLength(NEWSLETTER_RATE_LIMITS.perEmail.limit);
+    expect(await consents("eager@example.test")).toEqual([]);
   });
 });
 
 describe("unsubscribing", () => {
   it("with the token sets unsubscribed_at and records the withdrawal once", async () => {
     await subscribe({ email: "leaving@example.test", consent: "on" });
+    await confirmNewsletter(
+      services,
+      await confirmationToken("leaving@example.test"),
+      new Date("2026-05-01T08:00:00Z"),
+    );
     const { unsubscribeToken } = (await subscription("leaving@example.test"))!;
     const when = new Date("2026-05-10T12:00:00Z");
 

@@ -28,14 +28,14 @@ export function AdminRoles({ roles, reply }: { roles: RoleRow[]; reply?: FormRep
       <Form ref={form.formRef} method="post" noValidate className="flex flex-wrap items-end gap-4">
         <input type="hidden" name="intent" value="add-role" />
         <div className="min-w-64 flex-1">
-          <Field label="User email">
+          <Field label="User email" name="email">
             {({ id }) => (
               <input id={id} name="email" type="email" autoComplete="off" maxLength={254} className={inputClass} />
             )}
           </Field>
         </div>
         <div>
-          <Field label="Role">
+          <Field label="Role" name="role">
             {({ id }) => (
               <select id={id} name="role" defaultValue="" className={inputClass}>
                 <option value="" disabled>
@@ -52,7 +52,7 @@ export function AdminRoles({ roles, reply }: { roles: RoleRow[]; reply?: FormRep
         </div>
         <SubmitButton busy={adding} label="Add role" busyLabel="Adding…" />
       </Form>
-      <FormAlert notice={form.reply?.notice} ref={form.noticeRef} />
+      <FormAlert notice={form.reply?.notice} errors={form.summary} ref={form.noticeRef} />
       <ScrollRegion label="Role holders">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Roles, newest first</caption>

@@ -29,7 +29,7 @@ function SecurityForm({
 }) {
   const form = useFormReply(state?.intent === intent ? state : undefined);
   return (
-    <ReplyForm form={form} hidden={{ intent }} className={className}>
+    <ReplyForm form={form} hidden={{ intent }} className={className} idScope={intent}>
       {children(form.error)}
     </ReplyForm>
   );

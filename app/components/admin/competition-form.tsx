@@ -6,7 +6,7 @@ import type { CompetitionField } from "~/domain/competition-lifecycle";
 import { type CompetitionFormInput, CompetitionFormSchema } from "~/schemas/admin-competition";
 import { parseSubmission } from "~/schemas/form";
 import { type DrawChainTiming, DrawTimeNote } from "./draw-time-note";
-import { CheckboxControl, FormSection as Section, TextareaControl, TextControl } from "./form-controls";
+import { CheckboxControl, conformSummary, FormSection as Section, TextareaControl, TextControl } from "./form-controls";
 
 type Props = {
   defaultValue: CompetitionFormInput;
@@ -43,7 +43,10 @@ export function CompetitionForm(props: Props) {
     <Form method="post" {...getFormProps(form)} className="grid gap-6">
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       {copiedFrom ? <input type="hidden" name="copiedFrom" value={copiedFrom} /> : null}
-      {formError ? <FormAlert notice={{ type: "error", title: "Not saved", description: formError }} /> : null}
+      <FormAlert
+        notice={formError ? { type: "error", title: "Not saved", description: formError } : null}
+        errors={conformSummary(form)}
+      />
       <Section title="The competition">
         <TextControl meta={fields.title} label="Title" locked={isLocked("title")} />
         <TextareaControl meta={fields.description} label="Description" rows={6} />

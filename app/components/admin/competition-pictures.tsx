@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
+import { FormAlert } from "~/components/auth/form-alert";
 import { CompetitionPicture } from "~/components/competitions/competition-picture";
 import { Button } from "~/components/ui/button";
 import { Field, inputClass } from "~/components/ui/field";
@@ -8,6 +9,7 @@ import { ALT_MAX_LENGTH, PICTURE_HELP } from "~/content/pictures";
 import { PICTURE_TYPES, type PublicPicture } from "~/domain/pictures";
 import { parseSubmission } from "~/schemas/form";
 import { PictureUploadSchema } from "~/schemas/pictures";
+import { conformSummary } from "./form-controls";
 
 const ACCEPT = PICTURE_TYPES.map((t) => `image/${t}`).join(",");
 const FILE_BUTTON = [
@@ -34,7 +36,8 @@ export function PictureUploadForm({ lastResult }: { lastResult?: SubmissionResul
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
       <input type="hidden" name="intent" value="upload" />
-      <Field label="Picture" hint={PICTURE_HELP.file} error={fields.file.errors?.[0]}>
+      <FormAlert errors={conformSummary(form, "field")} />
+      <Field label="Picture" name="file" hint={PICTURE_HELP.file} error={fields.file.errors?.[0]}>
         {({ id, describedBy, invalid }) => (
           <input
             {...fileProps}
@@ -46,7 +49,7 @@ export function PictureUploadForm({ lastResult }: { lastResult?: SubmissionResul
           />
         )}
       </Field>
-      <Field label="Alt text" hint={PICTURE_HELP.alt} error={fields.alt.errors?.[0]}>
+      <Field label="Alt text" name="alt" hint={PICTURE_HELP.alt} error={fields.alt.errors?.[0]}>
         {({ id, describedBy, invalid }) => (
           <input
             {...altProps}

@@ -52,7 +52,7 @@ export function PeriodPicker({ period }: { period: DashboardPeriod }) {
 function UkDayField({ name, label, value }: { name: string; label: string; value: string }) {
   return (
     <div className="w-36">
-      <Field label={label} hint="dd/mm/yyyy">
+      <Field name={name} label={label} hint="dd/mm/yyyy">
         {({ id, describedBy }) => (
           <input
             id={id}

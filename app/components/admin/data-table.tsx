@@ -204,7 +204,7 @@ export function TableFilters<S extends string, F extends string>({
       className="grid items-start gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(auto-fit,minmax(10rem,1fr))]"
     >
       {search ? (
-        <Field label={search.label}>
+        <Field name="q" label={search.label}>
           {({ id }) => (
             <input
               id={id}
@@ -260,7 +260,7 @@ export function FilterSelect({
 }) {
   const all = any === undefined ? options : [["", any] as const, ...options];
   return (
-    <Field label={label}>
+    <Field name={name} label={label}>
       {({ id }) => (
         <select id={id} name={name} defaultValue={value} className={inputClass}>
           {all.map(([optionValue, optionLabel]) => (
@@ -281,7 +281,7 @@ export const optionsOf = <T extends string>(values: readonly T[], labels: Readon
 /** Words to filter by, with a hint of what they match. */
 export function FilterText({ name, label, hint, value }: { name: string; label: string; hint: string; value: string }) {
   return (
-    <Field label={label} hint={hint}>
+    <Field name={name} label={label} hint={hint}>
       {({ id, describedBy }) => (
         <input
           id={id}
@@ -313,7 +313,7 @@ export function FilterDay({
 }) {
   const [params] = useSearchParams();
   return (
-    <Field label={label} hint="dd/mm/yyyy" error={invalid ? DAY_FILTER_MESSAGE : undefined}>
+    <Field name={name} label={label} hint="dd/mm/yyyy" error={invalid ? DAY_FILTER_MESSAGE : undefined}>
       {({ id, describedBy }) => (
         <input
           id={id}

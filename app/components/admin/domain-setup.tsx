@@ -40,8 +40,13 @@ export function AddDomainForm({ reply }: { reply?: FormReply }) {
     // The browser checks the name with the server's rule before sending it.
     <Form ref={form.formRef} method="post" noValidate onSubmit={form.onSubmit} className="space-y-4">
       <HiddenFields values={{ intent: "add-domain" }} />
-      <FormAlert notice={form.reply?.notice} ref={form.noticeRef} />
-      <Field label="Domain name" hint="For example www.example.co.uk: the name only, no https://" error={field.error}>
+      <FormAlert notice={form.reply?.notice} errors={form.summary} ref={form.noticeRef} />
+      <Field
+        label="Domain name"
+        name="domain"
+        hint="For example www.example.co.uk: the name only, no https://"
+        error={field.error}
+      >
         {(ids) => (
           <input
             {...controlProps(ids)}

@@ -1,9 +1,27 @@
 import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
 import { inputClass } from "~/components/ui/field";
+import { fieldId, type SummaryItem } from "~/schemas/form-result";
 
 // Labelled controls for conform forms: each control's error and hint are wired to it by id for screen readers.
 
 type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
+
+/**
+ * A conform form's fields in error, for its error summary: each links to the control conform named
+ * `<form id>-<field name>`, or, for controls placed in a Field (`ids: "field"`), to the Field's own id.
+ */
+export function conformSummary(
+  form: { id: string; allErrors: Record<string, string[] | undefined> },
+  ids: "conform" | "field" = "conform",
+): SummaryItem[] {
+  const items: SummaryItem[] = [];
+  for (const [name, messages] of Object.entries(form.allErrors)) {
+    const message = messages?.[0];
+    if (!name || name === form.id || !message) continue;
+    items.push({ name, message, id: ids === "field" ? fieldId(name) : `${form.id}-${name}` });
+  }
+  return items;
+}
 
 const LOCKED_HINT = "Locked: entrants relied on this once the competition went live.";
 

@@ -7,7 +7,7 @@ import { inputClass } from "~/components/ui/field";
 import type { FormNotice } from "~/schemas/form";
 import { parseSubmission } from "~/schemas/form";
 import { PostalEntrySchema } from "~/schemas/postal";
-import { CheckboxControl, TextareaControl, TextControl } from "./form-controls";
+import { CheckboxControl, conformSummary, TextareaControl, TextControl } from "./form-controls";
 
 function Group({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -46,7 +46,7 @@ export function PostalEntryForm({
   const dob = fields.dateOfBirth.initialValue;
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-8">
-      {notice ? <FormAlert notice={notice} /> : null}
+      <FormAlert notice={notice} errors={conformSummary(form)} />
       <Group title="The envelope">
         <TextControl
           meta={fields.receivedAt}

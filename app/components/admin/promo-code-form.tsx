@@ -97,6 +97,7 @@ export function PromoCodeForm({
       <FormAlert notice={form.reply?.notice} ref={form.noticeRef} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field
+          name="promo"
           label="Code"
           hint="Letters, digits, - and _. Buyers may type it in any case."
           error={form.error("promo")}
@@ -113,7 +114,7 @@ export function PromoCodeForm({
             />
           )}
         </Field>
-        <Field label="Kind" error={form.error("kind")}>
+        <Field name="kind" label="Kind" error={form.error("kind")}>
           {(ids) => (
             <select {...controlProps(ids)} name="kind" defaultValue={value("kind")} className={inputClass}>
               <option value="percent">Percentage off</option>
@@ -125,7 +126,7 @@ export function PromoCodeForm({
       {FIELDS.map((row) => (
         <div key={row[0]?.name} className="grid gap-5 sm:grid-cols-2">
           {row.map((spec) => (
-            <Field key={spec.name} label={spec.label} hint={spec.hint} error={form.error(spec.name)}>
+            <Field name={spec.name} key={spec.name} label={spec.label} hint={spec.hint} error={form.error(spec.name)}>
               {(ids) => (
                 <input
                   {...controlProps(ids)}

@@ -1,11 +1,13 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
+import { FormAlert } from "~/components/auth/form-alert";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { REASON_MAX } from "~/schemas/admin-orders";
 import { parseSubmission } from "~/schemas/form";
 import type { z } from "~/schemas/zod";
+import { conformSummary } from "./form-controls";
 
 type ReasonFields = { intent: string; reason: string; confirm?: string };
 
@@ -56,6 +58,7 @@ export function ReasonForm({
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value={intent} />
+      <FormAlert errors={conformSummary(form)} />
       <div className="space-y-1.5">
         <label htmlFor={fields.reason.id} className="block text-sm font-medium">
           Reason

@@ -1,10 +1,11 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
+import { FormAlert } from "~/components/auth/form-alert";
 import { SubmitButton } from "~/components/ui/button";
 import { COUNTRY_NAMES } from "~/domain/site-settings";
 import { SettingsFormSchema, type settingsFormDefaults } from "~/schemas/admin-settings";
 import { parseSubmission } from "~/schemas/form";
-import { CheckboxControl, FormSection as Section, TextControl } from "./form-controls";
+import { CheckboxControl, conformSummary, FormSection as Section, TextControl } from "./form-controls";
 
 /** The site settings; the browser checks them with the server's schema. */
 export function SettingsForm({
@@ -26,6 +27,7 @@ export function SettingsForm({
   const paidHint = "When off, residents see only the free postal route and checkout refuses paid entry.";
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-6">
+      <FormAlert errors={conformSummary(form)} />
       <Section title="Paid entry by country of residence">
         <CheckboxControl meta={fields.paidEntryGB} label={`Paid entry open to ${COUNTRY_NAMES.GB}`} hint={paidHint} />
         <CheckboxControl meta={fields.paidEntryIE} label={`Paid entry open to ${COUNTRY_NAMES.IE}`} hint={paidHint} />

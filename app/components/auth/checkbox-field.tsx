@@ -1,11 +1,10 @@
-import { useId } from "react";
-import { FieldError } from "~/components/ui/field";
+import { FieldError, useFieldId } from "~/components/ui/field";
 
 type CheckboxFieldProps = { name: string; label: React.ReactNode; defaultChecked?: boolean; error?: string };
 
 /** A checkbox with its label beside it and its error wired to it. */
 export function CheckboxField({ name, label, defaultChecked, error }: CheckboxFieldProps) {
-  const id = useId();
+  const id = useFieldId(name);
   const errorId = error ? `${id}-error` : undefined;
   return (
     <div>

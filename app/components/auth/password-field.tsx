@@ -19,7 +19,7 @@ export function PasswordField({ label, name, error, hint, autoComplete }: Passwo
   const [visible, setVisible] = useState(false);
   const ToggleIcon = visible ? EyeOff : Eye;
   return (
-    <Field label={label} error={error} hint={hint}>
+    <Field label={label} name={name} error={error} hint={hint}>
       {({ id, describedBy, invalid }) => (
         <div className="relative">
           <input

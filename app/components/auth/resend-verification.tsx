@@ -11,7 +11,7 @@ export function ResendVerification({ reply }: { reply?: FormReply }) {
   return (
     <details className="mt-6 rounded-md border border-border p-4" open={Boolean(reply)}>
       <summary className="cursor-pointer font-medium">Didn’t get your confirmation email?</summary>
-      <ReplyForm form={form} hidden={{ intent: "resend" }} className="mt-4 space-y-4">
+      <ReplyForm form={form} hidden={{ intent: "resend" }} className="mt-4 space-y-4" idScope="resend">
         <EmailField label="Email for the new link" defaultValue={form.value("email")} error={form.error("email")} />
         <SubmitButton busy={busy} label="Send a new link" busyLabel="Sending…" variant="outline" />
       </ReplyForm>

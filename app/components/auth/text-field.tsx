@@ -27,7 +27,7 @@ export function TextField({
   inputMode,
 }: TextFieldProps) {
   return (
-    <Field label={label} error={error} hint={hint}>
+    <Field label={label} name={name} error={error} hint={hint}>
       {({ id, describedBy, invalid }) => (
         <input
           id={id}
@@ -59,7 +59,7 @@ export function TextAreaField({
   className = "min-h-36",
 }: Omit<TextFieldProps, "type" | "autoComplete" | "inputMode" | "hint"> & { rows?: number; className?: string }) {
   return (
-    <Field label={label} error={error}>
+    <Field label={label} name={name} error={error}>
       {({ id, describedBy, invalid }) => (
         <textarea
           id={id}

@@ -1,6 +1,7 @@
 import { AlertTriangle, Trash2 } from "lucide-react";
 import { Form, useSubmit } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { FieldScope } from "~/components/ui/field";
 import { numbersPlan } from "~/domain/chosen-numbers";
 import type { UnavailableReason } from "~/domain/ticket-availability";
 import { useHydrated } from "~/lib/use-now";
@@ -61,12 +62,15 @@ export function BasketItem({ line }: { line: BasketLine }) {
         >
           <input type="hidden" name="intent" value="answer" />
           <input type="hidden" name="competitionId" value={line.competitionId} />
-          <SkillQuestion
-            question={line.skillQuestion}
-            options={line.skillOptions}
-            name="answer"
-            defaultValue={line.skillAnswer}
-          />
+          {/* One question per line in the basket: the scope keeps their ids apart. */}
+          <FieldScope value={`line-${line.competitionId}`}>
+            <SkillQuestion
+              question={line.skillQuestion}
+              options={line.skillOptions}
+              name="answer"
+              defaultValue={line.skillAnswer}
+            />
+          </FieldScope>
           {line.skillAnswer ? null : <p className="text-sm font-medium text-destructive">Answer required</p>}
           {hydrated ? null : (
             <button type="submit" className={buttonClass("outline", "sm")}>

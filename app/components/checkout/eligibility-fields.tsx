@@ -25,7 +25,7 @@ export function EligibilityFields({
         confirm this once.
       </p>
       <DateOfBirthField error={errors.dateOfBirth} value={sentDateOfBirth ?? datePartsOf(defaults.dateOfBirth)} />
-      <Field label="Country of residence" error={errors.country}>
+      <Field label="Country of residence" name="country" error={errors.country}>
         {(ids) => (
           <select
             {...controlProps(ids)}

@@ -1,12 +1,14 @@
 import { CreditCard, Loader2, Mail } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigation } from "react-router";
+import { ErrorSummary } from "~/components/error-summary";
 import { Button } from "~/components/ui/button";
 import { WINNER_PUBLICITY_NOTICE } from "~/content/postal";
 import { formatPence } from "~/domain/money";
 import { useHydrated } from "~/lib/use-now";
 import { sentDateParts } from "~/schemas/date-of-birth";
 import { type FormReply, fieldErrorsOf } from "~/schemas/form";
+import { summaryItems } from "~/schemas/form-result";
 import { EligibilityFields } from "./eligibility-fields";
 import { Notice } from "./notice";
 
@@ -54,9 +56,14 @@ export function BlockNotice({ block }: { block: { code: string; message: string 
   );
 }
 
-/** 'Checkout Error' with the server's message, once, on the page (no toast repeats it). */
+/**
+ * 'Checkout Error' with the server's message, once, on the page (no toast repeats it); when fields were refused,
+ * the error summary with a link to each.
+ */
 export function CheckoutErrorNotice({ actionData }: { actionData: PaymentActionState }) {
   const notice = actionData?.notice;
+  const errors = summaryItems(actionData?.result);
+  if (errors.length) return <ErrorSummary items={errors} notice={notice} />;
   if (!notice) return null;
   return (
     <Notice tone="error" title={notice.title}>

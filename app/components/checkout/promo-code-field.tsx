@@ -38,7 +38,12 @@ export function PromoCodeField({
   const typed = sentValue(result, "promo") ?? quote?.code ?? defaultCode ?? "";
   return (
     <div className="space-y-3 rounded-lg border border-border bg-card p-4 text-card-foreground">
-      <Field label="Promo code" error={error} hint="Have a code? Apply it to see your new total before you pay.">
+      <Field
+        name="promo"
+        label="Promo code"
+        error={error}
+        hint="Have a code? Apply it to see your new total before you pay."
+      >
         {(ids) => (
           <div className="flex flex-wrap gap-2">
             <input

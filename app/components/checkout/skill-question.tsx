@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useFieldId } from "~/components/ui/field";
 
 type SkillQuestionProps = {
   question: string;
@@ -21,7 +21,7 @@ export function SkillQuestion({
   onChange,
   form,
 }: SkillQuestionProps) {
-  const id = useId();
+  const id = useFieldId(name);
   const errorId = `${id}-error`;
   return (
     <fieldset
@@ -50,7 +50,7 @@ export function SkillQuestion({
             required
             onChange={onChange ? () => onChange(option) : undefined}
             className="size-4 accent-primary"
-            id={`${id}-${index}`}
+            id={index === 0 ? id : `${id}-${index}`}
           />
           <span>{option}</span>
         </label>

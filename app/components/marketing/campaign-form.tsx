@@ -44,8 +44,8 @@ export function CampaignForm({
   return (
     <Form ref={form.formRef} method="post" noValidate onSubmit={form.onSubmit} className="grid gap-5">
       {intent ? <HiddenFields values={{ intent }} /> : null}
-      <FormAlert notice={form.reply?.notice} ref={form.noticeRef} />
-      <Field label="Name" hint="For staff only: recipients never see it." error={name.error}>
+      <FormAlert notice={form.reply?.notice} errors={form.summary} ref={form.noticeRef} />
+      <Field label="Name" name="name" hint="For staff only: recipients never see it." error={name.error}>
         {(ids) => (
           <input
             {...controlProps(ids)}
@@ -57,7 +57,7 @@ export function CampaignForm({
           />
         )}
       </Field>
-      <Field label="Subject" error={subject.error}>
+      <Field label="Subject" name="subject" error={subject.error}>
         {(ids) => (
           <input
             {...controlProps(ids)}
@@ -72,6 +72,7 @@ export function CampaignForm({
       <div className="grid gap-5 sm:grid-cols-2">
         <Field
           label="Audience"
+          name="audience"
           hint="Only people who agreed to marketing and are not paused or self-excluded."
           error={audience.error}
         >
@@ -90,7 +91,12 @@ export function CampaignForm({
             </select>
           )}
         </Field>
-        <Field label="Competition" hint="For the entrants audience only." error={competition.error}>
+        <Field
+          label="Competition"
+          name="competitionId"
+          hint="For the entrants audience only."
+          error={competition.error}
+        >
           {(ids) => (
             <select
               {...controlProps(ids)}
@@ -110,6 +116,7 @@ export function CampaignForm({
       </div>
       <Field
         label="Content"
+        name="content"
         hint="Plain text. Leave a blank line between paragraphs. Anything that looks like HTML is shown as typed."
         error={content.error}
       >

@@ -20,7 +20,7 @@ export function ScheduleForm({ reply }: { reply?: FormReply }) {
       <Form ref={form.formRef} method="post" noValidate className="flex flex-wrap items-end gap-4">
         <HiddenFields values={{ intent: "schedule" }} />
         <div className="min-w-64">
-          <Field label="Send at (UK time)" error={when.error}>
+          <Field label="Send at (UK time)" name="scheduledAt" error={when.error}>
             {(ids) => (
               <input
                 {...controlProps(ids)}
@@ -35,7 +35,7 @@ export function ScheduleForm({ reply }: { reply?: FormReply }) {
         <SubmitButton busy={busy} label="Schedule" busyLabel="Scheduling…" />
       </Form>
       <div className="mt-4">
-        <FormAlert notice={form.reply?.notice} ref={form.noticeRef} />
+        <FormAlert notice={form.reply?.notice} errors={form.summary} ref={form.noticeRef} />
       </div>
     </AdminSection>
   );
@@ -47,7 +47,7 @@ export function StateActions({ state, reply }: { state: CampaignState; reply?: F
   const open = state === "draft" || state === "scheduled";
   return (
     <AdminSection id="campaign-actions" title="Actions">
-      <FormAlert notice={form.reply?.notice} ref={form.noticeRef} />
+      <FormAlert notice={form.reply?.notice} errors={form.summary} ref={form.noticeRef} />
       <div className="flex flex-wrap gap-3">
         <PostButton values={{ intent: "test" }} variant="outline">
           Send a test to me

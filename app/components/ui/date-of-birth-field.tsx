@@ -1,6 +1,5 @@
-import { useId } from "react";
 import type { DateParts } from "~/domain/date-of-birth";
-import { FieldError, inputBoxClass } from "./field";
+import { FieldError, inputBoxClass, useFieldId } from "./field";
 
 const PARTS = [
   { part: "day", label: "Day", width: "w-16" },
@@ -26,8 +25,10 @@ export function DateOfBirthField({
   error?: string;
   value?: DateParts;
 }) {
-  const id = useId();
+  const id = useFieldId(name);
   const hintId = `${id}-hint`;
+  // The day field carries the group's id: the error summary's link lands on the first of the three.
+  const partId = (part: keyof DateParts) => (part === "day" ? id : `${id}-${part}`);
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(" ");
   const onlyMissing = Boolean(error?.startsWith("Date of birth must include"));
@@ -43,11 +44,11 @@ export function DateOfBirthField({
       <div className="flex flex-wrap gap-3">
         {PARTS.map(({ part, label, width }) => (
           <div key={part} className="space-y-1">
-            <label htmlFor={`${id}-${part}`} className="block text-sm">
+            <label htmlFor={partId(part)} className="block text-sm">
               {label}
             </label>
             <input
-              id={`${id}-${part}`}
+              id={partId(part)}
               name={`${name}.${part}`}
               inputMode="numeric"
               autoComplete={`bday-${part}`}

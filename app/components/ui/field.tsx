@@ -1,15 +1,26 @@
-import { useId } from "react";
+import { createContext, useContext } from "react";
+import { fieldId } from "~/schemas/form-result";
+
+/** The scope of the form around a control, for pages whose forms share field names (see fieldId). */
+export const FieldScope = createContext<string | undefined>(undefined);
+
+/** A control's id from its name and the scope of its form: what the form's error summary links to. */
+export function useFieldId(name: string) {
+  return fieldId(name, useContext(FieldScope));
+}
 
 type FieldProps = {
   label: string;
+  /** The control's name: its id is derived from it, so links to it work before JavaScript runs. */
+  name: string;
   error?: string;
   hint?: string;
   children: (ids: { id: string; describedBy?: string; invalid: boolean }) => React.ReactNode;
 };
 
 /** A label, the control, and its hint or error wired by id so screen readers announce them. */
-export function Field({ label, error, hint, children }: FieldProps) {
-  const id = useId();
+export function Field({ label, name, error, hint, children }: FieldProps) {
+  const id = useFieldId(name);
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;

@@ -65,6 +65,12 @@ export const newsletterSubscriptions = pgTable("newsletter_subscriptions", {
   consentSource: text("consent_source").notNull(),
   unsubscribeToken: text("unsubscribe_token").notNull().unique(),
   unsubscribedAt: instant("unsubscribed_at"),
+  /**
+   * Double opt-in (issue 29): a sign-up waits, holding the token its confirmation e-mail links to, until the link is
+   * opened; only then is the consent recorded in the ledger. Null `confirmed_at` with a token: waiting.
+   */
+  confirmationToken: text("confirmation_token").unique(),
+  confirmedAt: instant("confirmed_at"),
   createdAt: instant("created_at").notNull().defaultNow(),
   updatedAt: instant("updated_at").notNull().defaultNow(),
 });

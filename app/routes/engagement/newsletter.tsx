@@ -50,7 +50,10 @@ export default function NewsletterPage({ actionData }: Route.ComponentProps) {
 function SignUp({ actionData }: { actionData: FormReply | undefined }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formMethod === "POST";
-  const { reply, formRef, noticeRef, onSubmit, error, value, field } = useFormReply(actionData, newsletterCheck);
+  const { reply, summary, formRef, noticeRef, onSubmit, error, value, field } = useFormReply(
+    actionData,
+    newsletterCheck,
+  );
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
@@ -62,7 +65,7 @@ function SignUp({ actionData }: { actionData: FormReply | undefined }) {
 
       <div className="mt-8 rounded-lg border border-border bg-card p-6 text-card-foreground">
         <div className="mb-6 empty:hidden">
-          <FormNoticeBox notice={reply?.notice} ref={noticeRef} />
+          <FormNoticeBox notice={reply?.notice} errors={summary} ref={noticeRef} />
         </div>
         <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-5">
           <div className="grid gap-5 sm:grid-cols-2">
@@ -90,20 +93,20 @@ function SignUp({ actionData }: { actionData: FormReply | undefined }) {
           <div className="space-y-1.5">
             <div className="flex items-start gap-3">
               <input
-                id="newsletter-consent"
+                id="field-consent"
                 name="consent"
                 type="checkbox"
                 required
                 defaultChecked={value("consent") === "on"}
                 aria-invalid={error("consent") ? true : undefined}
-                aria-describedby={error("consent") ? "newsletter-consent-error" : undefined}
+                aria-describedby={error("consent") ? "field-consent-error" : undefined}
                 className="mt-1 size-5 shrink-0 accent-primary"
               />
-              <label htmlFor="newsletter-consent" className="text-sm leading-6">
+              <label htmlFor="field-consent" className="text-sm leading-6">
                 {NEWSLETTER_CONSENT_TEXT} <span className="text-muted-foreground">(required)</span>
               </label>
             </div>
-            <FieldError id="newsletter-consent-error" error={error("consent")} className="pl-8" />
+            <FieldError id="field-consent-error" error={error("consent")} className="pl-8" />
           </div>
           <SubmitButton busy={submitting} label="Subscribe" busyLabel="Subscribing..." className="w-full sm:w-auto" />
         </Form>
@@ -131,8 +134,8 @@ function Subscribed({ email, notice }: { email: string; notice: FormNotice }) {
       <div role="status" className="mt-4 space-y-2 leading-7">
         <p>{notice.description}</p>
         <p className="text-muted-foreground">
-          It is on its way to <strong className="text-foreground">{email}</strong>. Every email we send has a one-click
-          unsubscribe link.
+          It is on its way to <strong className="text-foreground">{email}</strong>. If it has not arrived in a few
+          minutes, look in your spam folder. Every newsletter has a one-click unsubscribe link.
         </p>
       </div>
       <ButtonLinks

@@ -1,6 +1,7 @@
 import { BadgeCheck } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { AccountShell } from "~/components/account/account-shell";
+import { FormAlert } from "~/components/auth/form-alert";
 import { EligibilityFields } from "~/components/checkout/eligibility-fields";
 import { Notice } from "~/components/checkout/notice";
 import { useFormReply } from "~/components/form-feedback";
@@ -84,6 +85,7 @@ export default function AccountEligibilityPage({ loaderData, actionData }: Route
           </div>
         ) : (
           <Form ref={form.formRef} method="post" onSubmit={form.onSubmit} className="space-y-6">
+            <FormAlert errors={form.summary} ref={form.noticeRef} />
             <EligibilityFields
               errors={fieldErrorsOf(form.reply?.result)}
               defaults={eligibility}

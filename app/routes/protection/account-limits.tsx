@@ -2,12 +2,13 @@ import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { AccountShell } from "~/components/account/account-shell";
 import { CheckboxField } from "~/components/auth/checkbox-field";
+import { FormAlert } from "~/components/auth/form-alert";
 import { Notice } from "~/components/checkout/notice";
 import { controlProps, useFormReply } from "~/components/form-feedback";
 import { Section } from "~/components/page-section";
 import { SupportServices } from "~/components/support-services";
 import { Button, SubmitButton } from "~/components/ui/button";
-import { Field, FieldError, inputClass } from "~/components/ui/field";
+import { Field, FieldError, inputClass, useFieldId } from "~/components/ui/field";
 import { formatUkShortDateTime } from "~/domain/london-format";
 import { formatPence } from "~/domain/money";
 import type { PauseDays } from "~/domain/player-protection";
@@ -104,12 +105,13 @@ function Choices({
   options: { value: number; label: string }[];
   error?: string;
 }) {
-  const errorId = `${name}-error`;
+  const id = useFieldId(name);
+  const errorId = `${id}-error`;
   return (
     <fieldset aria-describedby={error ? errorId : undefined}>
       <legend className="mb-2 font-medium">{legend}</legend>
       <div className="flex flex-wrap gap-2">
-        {options.map((option) => (
+        {options.map((option, index) => (
           <label
             key={option.value}
             className={
@@ -118,6 +120,7 @@ function Choices({
             }
           >
             <input
+              id={index === 0 ? id : undefined}
               type="radio"
               name={name}
               value={option.value}
@@ -159,6 +162,7 @@ function LimitsForm({
   return (
     <Form ref={form.formRef} method="post" onSubmit={form.onSubmit} className={className}>
       <input type="hidden" name="intent" value={intent} />
+      <FormAlert errors={form.summary} ref={form.noticeRef} />
       {children(form.error)}
     </Form>
   );
@@ -207,6 +211,7 @@ export default function AccountLimitsPage({ loaderData, actionData }: Route.Comp
               <>
                 <Field
                   label="New monthly limit in pounds"
+                  name="limit"
                   hint="Any amount down to £0. Lowering takes effect at once; raising it takes effect after 24 hours."
                   error={error("limit")}
                 >

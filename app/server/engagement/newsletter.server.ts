@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, gte, isNull, sql } from "drizzle-orm";
 import { newsletterSubscriptions } from "~/db/schema";
 import {
   DEFAULT_SUBSCRIBER_NAME,
@@ -38,10 +38,11 @@ export function unsubscribeUrl(baseUrl: string, token: string, campaign?: string
 }
 
 /**
- * Records (or refreshes) a subscription with the exact consent wording and time, logs the consent, and
- * queues a welcome e-mail with the one-click unsubscribe link, all in one transaction. A repeat sign-up
- * updates the same row: it keeps its unsubscribe token and clears any earlier unsubscribe. A database error
- * is logged and answered `failed`.
+ * Double opt-in (issue 29): a sign-up records what was asked for (names, the consent wording, the time) and e-mails a
+ * confirmation link to the address; nothing is consented until the link is opened (confirmNewsletter), so nobody can
+ * subscribe someone else. An address already subscribed and confirmed gets nothing new (the page says the same, so
+ * it does not tell who is subscribed). A repeat sign-up replaces the waiting link. A database error is logged and
+ * answered `failed`.
  */
 export async function subscribeToNewsletter(
   services: PublicFormServices,
@@ -50,16 +51,34 @@ export async function subscribeToNewsletter(
 ) {
   const form = { name: "newsletter", email: input.email, failure: "newsletter subscription failed" };
   return submitPublicForm(services, form, options, async () => {
-    await storeSubscription(services, input, options.now);
+    await requestSubscription(services, input, options.now);
     return { status: "subscribed", email: input.email } as const;
   });
 }
 
-async function storeSubscription(services: Pick<Services, "db" | "env" | "logger">, input: NewsletterInput, now: Date) {
+/** How long a confirmation link works. */
+export const CONFIRMATION_DAYS = 7;
+
+/** The link of a newsletter confirmation e-mail. */
+export const confirmationUrl = (baseUrl: string, token: string) =>
+  `${baseUrl}/newsletter/confirm?token=${encodeURIComponent(token)}`;
+
+async function requestSubscription(
+  services: Pick<Services, "db" | "env" | "logger">,
+  input: NewsletterInput,
+  now: Date,
+) {
   const { db } = services;
   const origin = await publicOrigin(services);
   const t = newsletterSubscriptions;
   await db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ confirmedAt: t.confirmedAt, unsubscribedAt: t.unsubscribedAt })
+      .from(t)
+      .where(eq(t.email, input.email))
+      .for("update");
+    if (existing?.confirmedAt && !existing.unsubscribedAt) return;
+    const confirmationToken = randomBytes(32).toString("base64url");
     const [row] = await tx
       .insert(t)
       .values({
@@ -71,6 +90,7 @@ async function storeSubscription(services: Pick<Services, "db" | "env" | "logger
         consentedAt: now,
         consentSource: NEWSLETTER_CONSENT_SOURCE,
         unsubscribeToken: randomBytes(32).toString("base64url"),
+        confirmationToken,
         createdAt: now,
         updatedAt: now,
       })
@@ -85,35 +105,106 @@ async function storeSubscription(services: Pick<Services, "db" | "env" | "logger
           consentText: sql`excluded.consent_text`,
           consentedAt: sql`excluded.consented_at`,
           consentSource: sql`excluded.consent_source`,
-          unsubscribedAt: null,
+          // Still unsubscribed (if it was) until the new link is opened.
+          confirmationToken: sql`excluded.confirmation_token`,
+          confirmedAt: null,
           updatedAt: sql`excluded.updated_at`,
         },
       })
-      .returning({ name: t.name, token: t.unsubscribeToken });
+      .returning({ name: t.name });
     if (!row) throw new Error("newsletter upsert returned no row");
+    await enqueueEmail(tx, {
+      to: input.email,
+      subject: "Confirm your subscription to the Paddock newsletter",
+      content: confirmationEmail(row.name, confirmationUrl(origin, confirmationToken)),
+      kind: "newsletter-confirmation",
+    });
+  });
+}
+
+export type ConfirmOutcome = { status: "confirmed" | "already-confirmed"; email: string } | { status: "unknown-token" };
+
+/**
+ * The confirmation link was opened (and its button pressed): the subscription starts, the ledger records the consent
+ * now, with the wording agreed to at sign-up, and a welcome e-mail carries the one-click unsubscribe link. A link
+ * older than CONFIRMATION_DAYS, used, or unknown changes nothing.
+ */
+export async function confirmNewsletter(
+  services: Pick<Services, "db" | "env" | "logger">,
+  token: string,
+  now: Date,
+): Promise<ConfirmOutcome> {
+  if (!TOKEN_PATTERN.test(token)) return { status: "unknown-token" };
+  const origin = await publicOrigin(services);
+  const t = newsletterSubscriptions;
+  const oldest = new Date(now.getTime() - CONFIRMATION_DAYS * 24 * 60 * 60 * 1000);
+  return services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(t)
+      .set({ confirmedAt: now, unsubscribedAt: null, confirmationToken: null, updatedAt: now })
+      .where(and(eq(t.confirmationToken, token), gte(t.consentedAt, oldest)))
+      .returning({ email: t.email, name: t.name, wording: t.consentText, unsubscribeToken: t.unsubscribeToken });
+    if (!row) return { status: "unknown-token" } as const;
     await recordConsent(tx, {
-      email: input.email,
+      email: row.email,
       granted: true,
-      wording: NEWSLETTER_CONSENT_TEXT,
+      wording: row.wording,
       source: NEWSLETTER_CONSENT_SOURCE,
       at: now,
     });
-    const unsubscribeLink = unsubscribeUrl(origin, row.token);
+    const unsubscribeLink = unsubscribeUrl(origin, row.unsubscribeToken);
     await enqueueEmail(tx, {
-      to: input.email,
+      to: row.email,
       subject: "You're subscribed to the Paddock newsletter",
       content: welcomeEmail(row.name, unsubscribeLink),
       headers: listUnsubscribeHeaders(unsubscribeLink),
       kind: "newsletter-welcome",
     });
+    return { status: "confirmed", email: row.email } as const;
   });
+}
+
+/** Whether a confirmation link is one we sent and is still waiting (the page shows its button only then). */
+export async function findConfirmation(db: Executor, token: string): Promise<{ email: string } | undefined> {
+  if (!TOKEN_PATTERN.test(token)) return undefined;
+  const [row] = await db
+    .select({ email: newsletterSubscriptions.email })
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.confirmationToken, token));
+  return row;
+}
+
+const greeting = (name: string) =>
+  ({ type: "text", text: name === DEFAULT_SUBSCRIBER_NAME ? "Hello," : `Hello ${name},` }) as const;
+
+function confirmationEmail(name: string, confirmLink: string): EmailContent {
+  return {
+    preview: "Confirm your subscription to the Paddock newsletter.",
+    blocks: [
+      greeting(name),
+      {
+        type: "text",
+        text:
+          "Someone, we hope you, asked to receive the Paddock newsletter at this address. " +
+          "We will only send it once you confirm:",
+      },
+      { type: "action", label: "Confirm my subscription", url: confirmLink },
+      {
+        type: "text",
+        text:
+          `The link works for ${CONFIRMATION_DAYS} days. ` +
+          "If you did not ask for this, ignore this e-mail: you will not hear from us again.",
+      },
+    ],
+    footer: { kind: "service" },
+  };
 }
 
 function welcomeEmail(name: string, unsubscribeLink: string): EmailContent {
   return {
     preview: "You're subscribed to the Paddock newsletter.",
     blocks: [
-      { type: "text", text: name === DEFAULT_SUBSCRIBER_NAME ? "Hello," : `Hello ${name},` },
+      greeting(name),
       {
         type: "text",
         text:

@@ -70,6 +70,7 @@ export async function loadCandidates(
       id: user.id,
       email: sql<string>`lower(${user.email})`,
       createdAt: user.createdAt,
+      emailVerified: user.emailVerified,
       pausedUntil: playerLimits.pausedUntil,
       excludedUntil: playerLimits.excludedUntil,
     })
@@ -116,6 +117,7 @@ export async function loadCandidates(
         consent: currentConsent(entries),
         account: {
           deleted: false,
+          emailVerified: a.emailVerified,
           createdAt: a.createdAt,
           pausedUntil: a.pausedUntil,
           excludedUntil: a.excludedUntil,

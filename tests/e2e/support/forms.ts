@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 import { expectNoConsoleErrors, openPage, type PageOptions } from "./browser";
 
 /** A sonner toast containing the text. */
@@ -37,3 +38,57 @@ export async function fillDateOfBirth(page: Page, iso: string, legend = "Date of
   await group.getByLabel("Month").fill(month);
   await group.getByLabel("Year").fill(year);
 }
+
+/** Text on the page outside the error summary (whose links repeat each field's message). */
+export const outsideSummary = (page: Page, text: string) =>
+  page.getByText(text).and(page.locator(":not([data-error-summary] *)"));
+
+/** The GOV.UK error summary of the form in error: "There is a problem" and a link to each field. */
+export const errorSummary = (page: Page) => page.locator("[data-error-summary]");
+
+/**
+ * The page shows its error summary, focused, titled "There is a problem", with the page title marked "Error: "; its
+ * links are `messages` in order, and each, followed, puts focus on the control named in `fields` (same order).
+ */
+export async function expectErrorSummary(
+  page: Page,
+  expected: { field: string; message: string }[],
+  { idPattern = /^#field-/ }: { idPattern?: RegExp } = {},
+) {
+  const summary = errorSummary(page);
+  await summary.waitFor({ timeout: SLOW.timeout });
+  expect(await summary.getByRole("heading").innerText()).toBe("There is a problem");
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.hasAttribute("data-error-summary")), SLOW)
+    .toBe(true);
+  await expect.poll(() => page.title(), SLOW).toMatch(/^Error: /);
+  const links = summary.getByRole("link");
+  expect((await links.allInnerTexts()).slice(0, expected.length)).toEqual(expected.map((e) => e.message));
+  for (const [index, { field }] of expected.entries()) {
+    const href = (await links.nth(index).getAttribute("href")) ?? "";
+    expect(href).toMatch(idPattern);
+    await links.nth(index).click();
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name), SLOW)
+      .toBe(field);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe(href.slice(1));
+  }
+}
+
+/** The contact form's summary when it is sent empty. */
+export const EMPTY_CONTACT_SUMMARY = [
+  { field: "name", message: "Enter your name" },
+  { field: "email", message: "Enter your email address" },
+  { field: "subject", message: "Enter a subject" },
+  { field: "message", message: "Enter your message" },
+];
+
+/** /join's summary when only the e-mail field was filled (`email`: its message), or nothing at all. */
+export const joinSummary = (email = "Enter your email address") => [
+  { field: "firstName", message: "Enter your first name" },
+  { field: "lastName", message: "Enter your last name" },
+  { field: "email", message: email },
+  { field: "password", message: "Enter a password" },
+  { field: "confirmPassword", message: "Enter the password again to confirm it" },
+  { field: "agreeTerms", message: "Please agree to the terms and conditions." },
+];
