@@ -4,7 +4,7 @@ import { z } from "~/schemas/zod";
  * Chosen ticket numbers as a form sends them: one `numbers` field per number (or one comma list);
  * domain/chosen-numbers parses them against the competition and says what is wrong (ADR 031).
  */
-export const ChosenNumbersField = z.unknown();
+export const ChosenNumbersField = z.unknown().optional();
 
 /**
  * The chosen numbers' field as a list, whatever shape it arrived in (one field, several, none). Left unchecked here
