@@ -66,9 +66,18 @@ async function liveWithInstantWins(wins: InstantWin[] = WINS) {
   return comp;
 }
 
+/** Each competition's next number: buyers here choose their numbers in turn (1, 2, 3 …), so who wins is known. */
+const nextNumber = new Map<number, number>();
+function inTurn(competitionId: number, quantity: number): number[] {
+  const first = nextNumber.get(competitionId) ?? 1;
+  nextNumber.set(competitionId, first + quantity);
+  return Array.from({ length: quantity }, (_, i) => first + i);
+}
+
 async function buy(competitionId: number, quantity: number, card = DEBIT) {
   const buyer = await h.createBuyer();
-  const started = await h.checkout(buyer, [{ competitionId, quantity, skillAnswer: CORRECT }]);
+  const numbers = inTurn(competitionId, quantity);
+  const started = await h.checkout(buyer, [{ competitionId, quantity, skillAnswer: CORRECT, numbers }]);
   if (!started.ok) throw new Error(started.message);
   const paid = await h.pay(started.url, card);
   expect(paid.status).toBe(303);
@@ -184,7 +193,9 @@ describe("a sold ticket with an instant-win number wins it", () => {
   it("wins each prize exactly once when the same payment is fulfilled many times at once", async () => {
     const comp = await liveWithInstantWins();
     const buyer = await h.createBuyer();
-    const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 2, skillAnswer: CORRECT }]);
+    const started = await h.checkout(buyer, [
+      { competitionId: comp.id, quantity: 2, skillAnswer: CORRECT, numbers: inTurn(comp.id, 2) },
+    ]);
     if (!started.ok) throw new Error(started.message);
     await h.payUnannounced(started.url, DEBIT);
     const session = await h.services.payments.retrieveSession(sessionIdFromUrl(started.url));
