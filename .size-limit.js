@@ -24,8 +24,14 @@ const firstLoad = (routeId) => [...firstLoadFiles(manifest, routeId)].map((file)
 // polite live-count announcer, the database-unavailable page and the quantity field's own error added 0.2-0.4 kB
 // (/ 137.22, /competitions 133.92, /competition/{id} 138.92 kB); each budget moves up by 0.5 kB, all still within
 // the 140 kB every page must keep (issue 23).
+// 2026-11-27, later (issues 23, 24, 28, 29): the number grid's trigger and the chosen numbers on the competition page,
+// the instant-wins note, error summaries in the shared form fields (every page's newsletter form), the console's
+// disclosure hook shared with the header, and React Router hooks the console now uses (they sit in the framework chunk
+// every page loads) measured / 137.97, /competitions 134.50, /competition/{id} 139.88 kB. The budgets move to 138.5,
+// 135 and 140 kB: 140 kB is the ceiling issue 23 sets for every page, so the competition page has no room left and the
+// next addition to it must pay for itself (the editor's work, h-editor, is held back for that reason: +0.7 kB).
 export default [
-  { name: "/", path: firstLoad("routes/site/home"), limit: "137.5 kB", gzip: true },
-  { name: "/competitions", path: firstLoad("routes/catalogue/competitions"), limit: "134 kB", gzip: true },
-  { name: "/competition/{id}", path: firstLoad("routes/catalogue/competition"), limit: "139 kB", gzip: true },
+  { name: "/", path: firstLoad("routes/site/home"), limit: "138.5 kB", gzip: true },
+  { name: "/competitions", path: firstLoad("routes/catalogue/competitions"), limit: "135 kB", gzip: true },
+  { name: "/competition/{id}", path: firstLoad("routes/catalogue/competition"), limit: "140 kB", gzip: true },
 ];
