@@ -15,7 +15,7 @@ import {
   userOrders,
 } from "./support/checkout";
 import { textContrasts } from "./support/contrast";
-import { expectNoUnexpectedErrors } from "./support/forms";
+import { expectNoUnexpectedErrors, outsideSummary } from "./support/forms";
 import { createUser, staffPage } from "./support/users";
 
 checkoutSuite();
@@ -197,7 +197,7 @@ describe("staff manage promo codes", JOURNEY, () => {
     await page.getByLabel("Total uses").fill("5");
     await page.getByRole("checkbox", { name: competition.title }).check();
     await page.getByRole("button", { name: "Create code" }).click();
-    await eventually(() => page.getByText("Enter a whole percentage from 1 to 100.").count()).toBe(1);
+    await eventually(() => outsideSummary(page, "Enter a whole percentage from 1 to 100.").count()).toBe(1);
     await expectAccessible(page);
 
     await page.getByLabel("Amount").fill("15");

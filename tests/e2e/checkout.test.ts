@@ -23,7 +23,7 @@ import {
   WRONG,
 } from "./support/checkout";
 import { expectNoToast } from "./support/form-journeys";
-import { expectNoUnexpectedErrors, fillDateOfBirth } from "./support/forms";
+import { expectNoUnexpectedErrors, fillDateOfBirth, outsideSummary } from "./support/forms";
 
 checkoutSuite();
 
@@ -336,7 +336,7 @@ describe("promo codes at checkout", JOURNEY, () => {
     await eventually(() => page.getByTestId("order-total").innerText()).toBe("£10.00");
     await page.getByLabel("Promo code").fill("NOT-A-CODE");
     await page.getByRole("button", { name: "Apply" }).click();
-    await eventually(() => page.getByText('We do not recognise the promo code "NOT-A-CODE".').count()).toBe(1);
+    await eventually(() => outsideSummary(page, 'We do not recognise the promo code "NOT-A-CODE".').count()).toBe(1);
     expect(await page.getByRole("button", { name: "Pay £10.00" }).count()).toBe(1);
 
     await page.getByLabel("Promo code").fill(code.code.toLowerCase());
@@ -364,7 +364,10 @@ describe("promo codes at checkout", JOURNEY, () => {
     await page.getByLabel("Promo code").fill(code.code);
     await page.getByRole("button", { name: "Apply" }).click();
     await eventually(() =>
-      page.getByText(`You have already used the promo code ${code.code}: it can be used once per person.`).count(),
+      outsideSummary(
+        page,
+        `You have already used the promo code ${code.code}: it can be used once per person.`,
+      ).count(),
     ).toBe(1);
     const redemptions = await services.db
       .select()
@@ -405,7 +408,7 @@ describe("promo codes at checkout", JOURNEY, () => {
       await goto(page, `/checkout/${competition.id}`);
       await page.getByLabel("Promo code").fill("EXPIRED-OR-NOT");
       await page.getByLabel("Promo code").press("Enter");
-      await eventually(() => page.getByText(/We do not recognise the promo code/).count()).toBe(1);
+      await eventually(() => outsideSummary(page, /We do not recognise the promo code/).count()).toBe(1);
       await expectAccessible(page);
       await page.getByLabel("Promo code").fill(code.code);
       await page.getByRole("button", { name: "Apply" }).click();

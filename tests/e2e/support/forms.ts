@@ -40,7 +40,7 @@ export async function fillDateOfBirth(page: Page, iso: string, legend = "Date of
 }
 
 /** Text on the page outside the error summary (whose links repeat each field's message). */
-export const outsideSummary = (page: Page, text: string) =>
+export const outsideSummary = (page: Page, text: string | RegExp) =>
   page.getByText(text).and(page.locator(":not([data-error-summary] *)"));
 
 /** The GOV.UK error summary of the form in error: "There is a problem" and a link to each field. */
