@@ -1,5 +1,4 @@
 import { z } from "~/schemas/zod";
-import { ChosenNumbersField } from "./chosen-numbers";
 import { errorNotice, formCheck } from "./form";
 import { DbIdSchema } from "./ids";
 import { PromoFieldSchema } from "./promo-code";
@@ -28,7 +27,6 @@ export const BasketActionSchema = z.discriminatedUnion("intent", [
     competitionId: CompetitionIdSchema,
     quantity: RawQuantity,
     answer: SkillAnswer.optional(),
-    numbers: ChosenNumbersField,
   }),
   z.object({ intent: z.literal("quantity"), competitionId: CompetitionIdSchema, quantity: RawQuantity }),
   z.object({ intent: z.literal("answer"), competitionId: CompetitionIdSchema, answer: SkillAnswer }),

@@ -1,5 +1,4 @@
 import { z } from "~/schemas/zod";
-import { ChosenNumbersField } from "./chosen-numbers";
 import { DatePartsSchema } from "./date-of-birth";
 import { errorNotice, formCheck } from "./form";
 import { PromoFieldSchema } from "./promo-code";
@@ -36,13 +35,11 @@ const SingleCheckoutSchema = z.discriminatedUnion("intent", [
     intent: z.literal("quantity"),
     quantity: TicketQuantitySchema,
     answer: z.string().max(500).optional(),
-    numbers: ChosenNumbersField,
   }),
   z.object({
     intent: z.literal("pay"),
     quantity: TicketQuantitySchema,
     answer: z.string({ error: ANSWER_MISSING }).trim().min(1, ANSWER_MISSING).max(500),
-    numbers: ChosenNumbersField,
     ...payFields,
   }),
   z.object({ ...applyPromo, quantity: TicketQuantitySchema }),

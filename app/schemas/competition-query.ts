@@ -1,7 +1,6 @@
 import type { CompetitionStatus } from "~/db/constants";
 import type { PublicPicture } from "~/domain/pictures";
 import { z } from "~/schemas/zod";
-import { ChosenNumbersField } from "./chosen-numbers";
 import { errorNotice, formCheck } from "./form";
 import { TicketQuantitySchema } from "./ticket-quantity";
 
@@ -100,7 +99,6 @@ export const SKILL_QUESTION_REQUIRED = {
 export const ProceedToCheckoutSchema = z.object({
   intent: z.literal("checkout"),
   quantity: TicketQuantitySchema,
-  numbers: ChosenNumbersField,
   answer: z
     .string({ error: SKILL_QUESTION_REQUIRED.description })
     .trim()

@@ -270,12 +270,13 @@ describe("choosing numbers", () => {
     await page.getByRole("radio", { name: "Four" }).check();
     const toCheckout = page.waitForRequest((r) => new URL(r.url()).pathname.startsWith(`/checkout/${grid.id}`));
     await page.getByRole("button", { name: "Proceed to Checkout" }).click();
-    // What the page sends, and the review page it leads to, carrying the numbers on to Pay (ADR 031).
+    // The review page it leads to (asked for after the post's redirect), carrying the numbers on to Pay (ADR 031),
+    // and what the page sent.
+    const review = new URL((await toCheckout).url()).searchParams;
     expect(posts).toHaveLength(1);
     const sent = new URLSearchParams(posts[0]);
     expect(sent.getAll("numbers")).toEqual(["17", "1233", "1234"]);
     expect(sent.get("quantity")).toBe("4");
-    const review = new URL((await toCheckout).url()).searchParams;
     expect(review.get("quantity")).toBe("4");
     expect(review.get("numbers")).toBe("17,1233,1234");
     expectNoConsoleErrors(errors);

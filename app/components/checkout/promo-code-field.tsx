@@ -1,4 +1,4 @@
-import { Tag } from "lucide-react";
+import { BadgePercent } from "lucide-react";
 import { controlProps } from "~/components/form-feedback";
 import { Button } from "~/components/ui/button";
 import { Field, inputBoxClass } from "~/components/ui/field";
@@ -58,7 +58,7 @@ export function PromoCodeField({
               className={`min-w-0 flex-1 uppercase ${inputBoxClass}`}
             />
             <Button type="submit" name="intent" value="promo" variant="outline" formNoValidate>
-              <Tag aria-hidden="true" className="size-4" />
+              <BadgePercent aria-hidden="true" className="size-4" />
               Apply
             </Button>
           </div>

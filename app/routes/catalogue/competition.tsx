@@ -9,7 +9,6 @@ import { closedLabel, EntryStatusBadge, FeaturedBadge, LoadFailed } from "~/comp
 import { Fact } from "~/components/competitions/fact";
 import { InstantWinsEntryNote } from "~/components/competitions/instant-wins-note";
 import { PostalEntry } from "~/components/competitions/postal-entry";
-import { ShareButtons } from "~/components/competitions/share-buttons";
 import { StickyEnterBar } from "~/components/competitions/sticky-enter-bar";
 import { LiveSalesAnnouncement } from "~/components/competitions/tickets-sold";
 import { textLinkClass } from "~/components/legal-page";
@@ -52,6 +51,11 @@ import type { Route } from "./+types/competition";
 const LOAD_FAILED = "Failed to load competition details.";
 
 /** Below the fold and only on competitions with instant wins: loaded when a page has them, not in the first load. */
+/** Below the fold, and only useful once the page is interactive: loaded after the first load. */
+const ShareButtons = lazy(() =>
+  import("~/components/competitions/share-buttons").then((m) => ({ default: m.ShareButtons })),
+);
+
 const InstantWinsPanel = lazy(() =>
   import("~/components/competitions/instant-wins-panel").then((m) => ({ default: m.InstantWinsPanel })),
 );
@@ -112,8 +116,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // The page is cached for visitors; a page answering a post is theirs alone.
   const headers = { "Cache-Control": "private, no-store" };
   if (submission.status !== "success") return refused(submission, proceedToCheckoutCheck, {}, headers);
-  const { numbers, ...entry } = submission.value;
-  const outcome = proceedToCheckout(competition, { ...entry, numbers: numbersList(numbers) }, services.now());
+  // The chosen numbers are read from the form as sent (the schema leaves them out: zod's optional would add to
+  // every page's first load); the use-case's one parse checks them (ADR 031).
+  const entry = { ...submission.value, numbers: numbersList(submission.payload.numbers) };
+  const outcome = proceedToCheckout(competition, entry, services.now());
   if (!outcome.ok)
     return formReply(submission, { status: 400, notice: errorNotice(outcome.title, outcome.message), headers });
   return redirect(outcome.location);
@@ -274,7 +280,9 @@ export default function CompetitionPage({ loaderData, actionData }: Route.Compon
           {closed ? null : (
             <PostalEntry title={competition.title} endDate={competition.endDate} counts={loaderData.postal} />
           )}
-          <ShareButtons url={loaderData.shareUrl} title={competition.title} />
+          <Suspense fallback={null}>
+            <ShareButtons url={loaderData.shareUrl} title={competition.title} />
+          </Suspense>
         </div>
       </div>
       {canEnterOnline ? (

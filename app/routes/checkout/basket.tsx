@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             competitionId: wanted.competitionId,
             quantity: wanted.quantity,
             answer: wanted.answer,
-            numbers: numbersList(wanted.numbers),
+            numbers: numbersList(submission.status === "success" ? submission.payload.numbers : undefined),
           })
         : "/basket";
     return redirectWithToast(services, `/auth?redirectTo=${encodeURIComponent(back)}`, {
@@ -85,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         competitionId: input.competitionId,
         quantity: input.quantity,
         skillAnswer: input.answer ?? null,
-        numbers: numbersList(input.numbers),
+        numbers: numbersList(submission.payload.numbers),
       });
       if (!result.ok) return refuse(409, "Could not add to basket", result.message);
       return redirectWithToast(services, "/basket", { type: "success", title: "Added to basket" });

@@ -105,7 +105,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = CompetitionIdSchema.safeParse(params.id);
   if (!id.success) return redirect("/competitions");
   const input = submission.value;
-  const numbers = numbersList("numbers" in input ? input.numbers : undefined);
+  const numbers = numbersList(submission.payload.numbers);
   if (input.intent === "quantity") return redirect(reviewUrl(id.data, input.quantity, input.answer, numbers));
   if (input.intent === "promo") {
     const competition = await findCheckoutCompetition(services, id.data);
