@@ -136,7 +136,8 @@ describe("the basket", JOURNEY, () => {
     const second = await createCompetition({ entryPricePence: 250 });
     const { page, user } = await signedInPage({ eligible: true });
 
-    await goto(page, `/basket?add=${first.id}&quantity=3&answer=${CORRECT}`);
+    // The first competition's numbers are chosen (they stay with the basket line to Pay); the second's are a lucky dip.
+    await goto(page, `/basket?add=${first.id}&quantity=3&answer=${CORRECT}&numbers=21,22,23`);
     await goto(page, `/basket?add=${second.id}&quantity=5&answer=${WRONG}`);
     await expect
       .poll(() =>

@@ -81,7 +81,8 @@ describe("instant wins", JOURNEY, () => {
     await eventually(() => page.locator("h1").innerText()).toBe("Payment not taken");
     expect(await page.getByTestId("payment-refused").innerText()).toContain("cannot be paid for with a credit card");
 
-    await goto(page, `/checkout/${competition.id}?quantity=2&answer=${CORRECT}`);
+    // This time the buyer chooses numbers 1 and 2, so the win is theirs to see (ADR 031).
+    await goto(page, `/checkout/${competition.id}?quantity=2&answer=${CORRECT}&numbers=1,2`);
     await page.getByRole("button", { name: "Pay £10.00" }).click();
     await payOnStandin(page, DEBIT);
     await page.waitForURL(/\/payment-success\?/);
