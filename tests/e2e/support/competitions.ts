@@ -1,6 +1,7 @@
-import { eq, inArray, ne, sql } from "drizzle-orm";
+import { eq, inArray, notInArray, sql } from "drizzle-orm";
 import pg from "pg";
 import type { BrowserContext, Page } from "playwright-core";
+import { UNPUBLISHED_STATUSES } from "~/db/constants";
 import {
   competitions,
   drawSkips,
@@ -20,7 +21,11 @@ import { app } from "./app";
 /** Every public (non-draft) competition as the database holds it, read directly rather than through the app. */
 export async function publicRows() {
   const { services } = await app();
-  return services.db.select().from(competitions).where(ne(competitions.status, "draft"));
+  // The public list shows what is published: not drafts, not scheduled ones (the demo has one of each).
+  return services.db
+    .select()
+    .from(competitions)
+    .where(notInArray(competitions.status, [...UNPUBLISHED_STATUSES]));
 }
 
 /** A competition of the test's own; remove it with `removeCompetition` so other files see the seed as it was. */
