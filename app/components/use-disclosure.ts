@@ -9,8 +9,17 @@ export function useDisclosure() {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: navigating closes the menu
-  useEffect(() => setOpen(false), [location.pathname]);
+  const shownPath = useRef(location.pathname);
+  // Navigating closes the menu (not the first render: that is no navigation).
+  useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
+    setOpen(false);
+  }, [location.pathname]);
+  // A menu opened before the page became interactive (its summary works without script) stays open, and says so.
+  useEffect(() => {
+    if (ref.current?.open) setOpen(true);
+  }, []);
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
