@@ -1,6 +1,6 @@
 import { parseNumbersRange } from "~/domain/number-grid";
 import { CompetitionIdParamSchema } from "~/schemas/competition-query";
-import { takenNumbers } from "~/server/catalogue/ticket-numbers.server";
+import { takenNumbers } from "~/server/catalogue/taken-numbers.server";
 import { servicesContext } from "~/server/platform/context";
 import type { Route } from "./+types/competition-numbers";
 

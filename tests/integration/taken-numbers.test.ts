@@ -3,7 +3,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ticketNumbers } from "~/db/schema";
 import * as numbersRoute from "~/routes/catalogue/competition-numbers";
-import { takenNumbers } from "~/server/catalogue/ticket-numbers.server";
+import { takenNumbers } from "~/server/catalogue/taken-numbers.server";
 import { createCompetition } from "~/server/demo/factories.server";
 import { servicesContext } from "~/server/platform/context";
 import { createTestServices, type TestServices } from "../support/services";
