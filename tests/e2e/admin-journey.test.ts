@@ -348,9 +348,13 @@ async function drawnAndCancelled(title: string) {
 
 /** Follows a link by keyboard: focus it, press Enter, wait for the page it names. */
 async function follow(page: Page, link: ReturnType<Page["getByRole"]>, path: RegExp) {
+  const before = await page.title();
   await link.focus();
   await page.keyboard.press("Enter");
   await page.waitForURL((url) => path.test(url.pathname));
+  // React Router moves the address before React renders the new page: every page followed here has a title of its
+  // own, so the new title says the new page is on screen (its breadcrumbs and headings with it).
+  await page.waitForFunction((old) => document.title !== old, before);
   await hydrated(page);
 }
 

@@ -161,6 +161,7 @@ describe("a draw anyone can check", () => {
       );
       await expectAccessible(page);
       await context.close();
-    });
+      // Three pages, each scanned by axe, and a verification: a journey, not a unit.
+    }, 150_000);
   }
 });

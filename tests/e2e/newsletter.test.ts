@@ -135,7 +135,8 @@ describe("newsletter sign-up", () => {
         .where(and(eq(consentRecords.email, email), eq(consentRecords.granted, false)));
       expect(withdrawals).toMatchObject([{ purpose: "marketing", source: "newsletter-unsubscribe-link" }]);
       expectNoConsoleErrors(unexpectedErrors(errors));
-    });
+      // Sign-up, a second sign-up, the confirmation link and the unsubscribe link, with axe on four pages.
+    }, 150_000);
   }
 
   it("an unknown unsubscribe link says so and changes nothing (dark and light)", async () => {
