@@ -18,6 +18,7 @@ import {
   getInstantWinsForStaff,
   INSTANT_WIN_MESSAGES,
   instantWinCompetitions,
+  instantWinsOfOrder,
   publicInstantWins,
   publishedInstantWins,
   revealInstantWins,
@@ -205,6 +206,12 @@ describe("staff prepare a competition's instant wins", () => {
       commitment: committed?.commitment,
     });
     expect(shown?.wins.map((w) => w.ticketNumber)).toEqual([2, 3, 40]);
+    // The go-live audit row publishes the same commitment.
+    const [wentLive] = await h.services.db
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.subject, `competition:${live.id}`), eq(auditLog.action, "competition.went_live")));
+    expect(wentLive?.after).toMatchObject({ instantWinsCommitment: committed?.commitment });
   });
 
   it("a scheduled competition gets instant wins only within the majority rule, and may always drop them", async () => {
@@ -323,7 +330,8 @@ describe("a buyer whose ticket has an instant-win number", () => {
     expect(at).toEqual([...at].sort((a, b) => a - b));
     expect(text).toContain("Site credit is already in your wallet (see your account).");
     expect(text).toContain("Claim cash and prizes from your account.");
-    expect(orderId).toBeTruthy();
+    // The payment result page lists them in number order too.
+    expect((await instantWinsOfOrder(h.services.db, orderId)).map((w) => w.ticketNumber)).toEqual([2, 3, 40]);
   });
 
   it("winning one prize is told in the singular, with only what applies to it", async () => {
