@@ -1,9 +1,10 @@
 // `npm run test:mutation:use-cases -- <area> [stryker options]`: mutation testing of one area of the use-cases
-// (checkout | fulfilment | protection | reservations | draw | all) against the integration files that exercise it,
-// so a run takes minutes, not the whole suite per mutant. Each area names its modules (`--mutate`) and its test
-// files (MUTATION_TESTS, read by vitest.mutation.config.ts). `all` runs the areas one after another. After each run
-// it prints the machine load at the start, the time taken and the score per module from the JSON report, the
-// figures docs/quality.md records. Runs on PostgreSQL when TEST_DATABASE_URL is set, else on the embedded database.
+// (checkout | fulfilment | protection | reservations | draw | instant-wins | all) against the integration files
+// that exercise it, so a run takes minutes, not the whole suite per mutant. Each area names its modules (`--mutate`)
+// and its test files (MUTATION_TESTS, read by vitest.mutation.config.ts). `all` runs the areas one after another.
+// After each run it prints the machine load at the start, the time taken and the score per module from the JSON
+// report, the figures docs/quality.md records. Runs on PostgreSQL when TEST_DATABASE_URL is set, else on the
+// embedded database.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -76,6 +77,10 @@ const AREAS = {
       "winners-and-prizes",
       "admin-competitions",
     ],
+  },
+  "instant-wins": {
+    mutate: ["app/server/instant-wins/instant-wins.server.ts", "app/server/instant-wins/wallet.server.ts"],
+    tests: ["instant-wins", "instant-win-journeys"],
   },
 };
 
