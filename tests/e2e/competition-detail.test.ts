@@ -1,6 +1,8 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POSTAL_ENTRY_ADDRESS } from "~/content/policy";
+import { SKILL_QUESTION_REQUIRED } from "~/schemas/competition-query";
+import { NOT_AN_OPTION } from "~/server/catalogue/proceed-to-checkout.server";
 import { app } from "./support/app";
 import { expectAccessible, expectNoConsoleErrors, hydrated, openPage, useTheme } from "./support/browser";
 import {
@@ -12,8 +14,10 @@ import {
   trackLiveStreams,
   waitForLiveStream,
 } from "./support/competitions";
+import { errorSummary, expectErrorSummary, expectNoUnexpectedErrors, outsideSummary, SLOW } from "./support/forms";
 
 const OPTIONS = ["Two", "Three", "Four", "Five"];
+const ANSWER_REQUIRED = SKILL_QUESTION_REQUIRED.description;
 let comp: Awaited<ReturnType<typeof insertCompetition>>;
 const created: number[] = [];
 
@@ -368,13 +372,18 @@ describe("the skill question gate", () => {
     expectNoConsoleErrors(errors);
   });
 
-  it("without JavaScript, proceeding without an answer shows 'Skill Question Required'", async () => {
+  it("without JavaScript, no answer opens on the error summary: 'Skill Question Required'", async () => {
     const { page } = await openDetail({ javaScriptEnabled: false });
     await page.getByRole("button", { name: "Proceed to Checkout" }).click();
     await page.getByText("Skill Question Required").waitFor();
     expect(await page.getByRole("alert").innerText()).toContain(
       "Please answer the skill question to proceed with checkout.",
     );
+    // The summary links to the first answer; the message is also under the question, read with its group.
+    await expectErrorSummary(page, [{ field: "answer", message: ANSWER_REQUIRED }], { idPattern: /^#field-answer$/ });
+    expect(await outsideSummary(page, ANSWER_REQUIRED).count()).toBe(1);
+    const group = page.getByRole("group", { name: /Skill question/ });
+    expect(await group.getAttribute("aria-describedby")).toContain("field-answer-error");
 
     await page.getByRole("radio", { name: "Three" }).check();
     await page.getByLabel("Number of tickets").fill("2");
@@ -425,6 +434,104 @@ describe("the skill question gate", () => {
     expect(await form.locator('input[name="quantity"]').count()).toBe(1);
     expect(await form.locator('input[name="answer"]').count()).toBe(4);
   });
+});
+
+// Issue 28: GOV.UK's error summary on the entry form. In the browser the checkout stays disabled until an answer is
+// chosen and the quantity box keeps to its bounds, so these are the server's refusals of what the page allowed.
+describe("the entry form's error summary", () => {
+  /** A page altered in the browser (or an old copy) sends an answer the question does not offer. */
+  async function offerSix(page: Page) {
+    const five = page.getByRole("radio", { name: "Five" });
+    await five.check();
+    // Changed after React's own update, which would put the option back.
+    await five.evaluate((radio: HTMLInputElement) => {
+      radio.value = "Six";
+    });
+  }
+
+  async function openOwn(title: string, totalTickets = 10) {
+    const own = await insertCompetition({
+      title,
+      totalTickets,
+      ticketsSold: 0,
+      skillQuestion: "How many legs does a horse have?",
+      skillOptions: OPTIONS,
+      correctAnswer: "Four",
+    });
+    created.push(own.id);
+    const opened = await openPage();
+    // The page has not heard of the sales below yet: its live counts' stream stays quiet.
+    await opened.page.route("**/api/competitions/events**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/event-stream", body: "retry: 600000\n\n" }),
+    );
+    await opened.page.goto(`/competition/${own.id}`);
+    await hydrated(opened.page);
+    return { ...opened, own };
+  }
+
+  it("takes focus after a refused quantity, links to the quantity box and marks it, and goes on success", async () => {
+    const { page, errors, own } = await openOwn("Summary quantity numnah");
+    await page.getByRole("button", { name: "One ticket more" }).click();
+    await page.getByRole("button", { name: "One ticket more" }).click();
+    await page.getByRole("radio", { name: "Four" }).check();
+    // Tickets sell while the buyer chooses: 2 are left of the 3 asked for.
+    await setTicketsSold(own.id, 8);
+    await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+
+    const message = "Only 2 tickets left for Summary quantity numnah.";
+    await expectErrorSummary(page, [{ field: "quantity", message }], { idPattern: /^#ticket-quantity$/ });
+    expect(await errorSummary(page).innerText()).toContain("Not enough tickets");
+    expect(await outsideSummary(page, message).count()).toBe(1);
+    const quantity = page.getByLabel("Number of tickets");
+    expect(await quantity.getAttribute("aria-invalid")).toBe("true");
+    expect(await quantity.getAttribute("aria-describedby")).toContain("ticket-quantity-error");
+
+    await quantity.fill("2");
+    const toCheckout = page.waitForRequest((r) => new URL(r.url()).pathname.startsWith(`/checkout/${own.id}`));
+    await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+    expect(new URL((await toCheckout).url()).searchParams.get("quantity")).toBe("2");
+    expectNoUnexpectedErrors(errors);
+  });
+
+  it("links an answer that is not offered to the first answer, and bad numbers to 'Choose your numbers'", async () => {
+    const { page, errors } = await openOwn("Summary answer numnah");
+    await offerSix(page);
+    const proceed = page.getByRole("button", { name: "Proceed to Checkout" });
+    await proceed.click();
+    await expectErrorSummary(page, [{ field: "answer", message: NOT_AN_OPTION }], { idPattern: /^#field-answer$/ });
+    expect(await outsideSummary(page, NOT_AN_OPTION).count()).toBe(1);
+
+    // A number outside the competition, sent as if chosen from the grid.
+    await page.getByRole("radio", { name: "Four" }).check();
+    await page.locator("form:has(#ticket-quantity)").evaluate((form) => {
+      form.insertAdjacentHTML("beforeend", '<input type="hidden" name="numbers" value="101">');
+    });
+    await proceed.click();
+    const numbers = "There is no ticket 101 in this competition: choose from 1 to 10.";
+    const link = errorSummary(page).getByRole("link", { name: numbers });
+    await link.waitFor({ timeout: SLOW.timeout });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.hasAttribute("data-error-summary")), SLOW)
+      .toBe(true);
+    expect(await outsideSummary(page, numbers).count()).toBe(1);
+    await link.click();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("field-numbers");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain("Choose your numbers");
+    expectNoUnexpectedErrors(errors);
+  });
+
+  for (const theme of ["light", "dark"] as const) {
+    it(`the refused form passes axe in the ${theme} theme`, async () => {
+      const { page, context } = await openPage({ colorScheme: theme });
+      await useTheme(context, theme);
+      await page.goto(`/competition/${comp.id}`);
+      await hydrated(page);
+      await offerSix(page);
+      await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+      await errorSummary(page).waitFor({ timeout: SLOW.timeout });
+      await expectAccessible(page);
+    });
+  }
 });
 
 describe("tickets held in other checkouts", () => {

@@ -1,15 +1,35 @@
 import { AlertCircle, Loader2, ShoppingBasket } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { ErrorSummary } from "~/components/error-summary";
 import { Button } from "~/components/ui/button";
+import { FieldError } from "~/components/ui/field";
 import { WINNER_PUBLICITY_NOTICE } from "~/content/postal";
 import { clampQuantity, MIN_TICKETS } from "~/domain/pricing";
 import { useHydrated } from "~/lib/use-now";
 import type { PublicCompetition } from "~/schemas/competition-query";
+import { type FormReply, fieldError, fieldId, type SummaryItem, sentValue, summaryItems } from "~/schemas/form-result";
 import { PriceSummary } from "./price-summary";
 import { TicketSelector } from "./ticket-selector";
 
-type EntryError = { title: string; description: string };
+/**
+ * Where each of the form's fields is, for its error summary's links: the quantity box, the first answer (GOV.UK
+ * links a radio group to its first radio) and the "Choose your numbers" button.
+ */
+export const ENTRY_FIELD_IDS: Record<string, string> = {
+  quantity: "ticket-quantity",
+  answer: fieldId("answer"),
+  numbers: fieldId("numbers"),
+};
+
+/** The entry form's problems in the form's order (the server's, field by field), each linked to its field. */
+export function entrySummary(reply: FormReply | undefined): SummaryItem[] {
+  const items = summaryItems(reply?.result).filter((item) => item.name in ENTRY_FIELD_IDS);
+  const order = Object.keys(ENTRY_FIELD_IDS);
+  return items
+    .sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name))
+    .map((item) => ({ ...item, id: ENTRY_FIELD_IDS[item.name] }));
+}
 
 // The grid, its paging and its reads load the first time the buyer opens "Choose your numbers".
 const NumberGrid = lazy(() => import("./number-grid"));
@@ -20,9 +40,8 @@ type EntryFormProps = {
     "id" | "entryPricePence" | "skillQuestion" | "skillOptions" | "totalTickets" | "ticketsSold"
   >;
   maxQuantity: number;
-  error?: EntryError;
-  /** What the visitor had chosen when the server sent the form back. */
-  submitted?: { quantity?: string; answer?: string };
+  /** The server's answer to a refused post: its notice, its field messages and what the visitor had chosen. */
+  reply?: FormReply;
 };
 
 /**
@@ -32,16 +51,25 @@ type EntryFormProps = {
  * answer is chosen, and "Choose your numbers" opens the number grid. Chosen numbers go as `numbers` fields and
  * count toward the quantity; the rest are a lucky dip made by the server.
  */
-export function EntryForm({ competition, maxQuantity, error, submitted }: EntryFormProps) {
+export function EntryForm({ competition, maxQuantity, reply }: EntryFormProps) {
   const navigation = useNavigation();
-  const [text, setText] = useState(submitted?.quantity ?? "1");
-  const initialAnswer =
-    submitted?.answer && competition.skillOptions.includes(submitted.answer) ? submitted.answer : "";
+  const [text, setText] = useState(sentValue(reply?.result, "quantity") ?? "1");
+  const sentAnswer = sentValue(reply?.result, "answer");
+  const initialAnswer = sentAnswer && competition.skillOptions.includes(sentAnswer) ? sentAnswer : "";
   const [answer, setAnswer] = useState(initialAnswer);
   const formRef = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
   const [chosen, setChosen] = useState<number[]>([]);
   const [picking, setPicking] = useState<boolean | null>(null);
+  const summary = entrySummary(reply);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const answerError = fieldError(reply?.result, "answer");
+  const numbersError = fieldError(reply?.result, "numbers");
+
+  // Each refusal the server sends back puts focus on the summary again (it takes focus itself as it first appears).
+  useEffect(() => {
+    if (reply) summaryRef.current?.focus();
+  }, [reply]);
 
   // An answer picked before the page became interactive still counts.
   useEffect(() => {
@@ -52,10 +80,22 @@ export function EntryForm({ competition, maxQuantity, error, submitted }: EntryF
   const least = Math.max(MIN_TICKETS, chosen.length);
   const quantity = Math.max(least, clampQuantity(text, maxQuantity));
   const processing = navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout";
-  const errorId = `entry-error-${competition.id}`;
+  const answerErrorId = `${ENTRY_FIELD_IDS.answer}-error`;
 
   return (
     <Form ref={formRef} method="post" className="space-y-5">
+      {summary.length > 0 ? (
+        <ErrorSummary items={summary} notice={reply?.notice} ref={summaryRef} />
+      ) : reply?.notice ? (
+        // A refusal no field can mend (the competition closed or sold out meanwhile).
+        <div role="alert" className="flex gap-2 rounded-md border border-destructive px-3 py-2 text-destructive">
+          <AlertCircle aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+          <p>
+            <strong className="block">{reply.notice.title}</strong>
+            {reply.notice.description}
+          </p>
+        </div>
+      ) : null}
       <input type="hidden" name="competitionId" value={competition.id} />
       {/* From 1280px tickets and price sit beside the question, so the whole form fits the first screen. */}
       <div className="grid gap-5 xl:grid-cols-2 xl:items-start">
@@ -66,10 +106,11 @@ export function EntryForm({ competition, maxQuantity, error, submitted }: EntryF
           max={maxQuantity}
           onChange={setText}
           onCommit={() => setText(String(quantity))}
+          error={fieldError(reply?.result, "quantity")}
         />
         <fieldset
           className="xl:col-start-2 xl:row-span-2 xl:row-start-1"
-          aria-describedby={error ? errorId : "skill-note"}
+          aria-describedby={answerError ? `${answerErrorId} skill-note` : "skill-note"}
         >
           <legend className="text-sm font-medium">
             <span className="block text-base font-semibold">Skill question</span>
@@ -77,8 +118,9 @@ export function EntryForm({ competition, maxQuantity, error, submitted }: EntryF
               {competition.skillQuestion}
             </span>
           </legend>
+          <FieldError id={answerErrorId} error={answerError} className="mt-2" />
           <div className="mt-3 grid gap-2 sm:grid-cols-2 xl:grid-cols-1">
-            {competition.skillOptions.map((option) => (
+            {competition.skillOptions.map((option, index) => (
               <label
                 key={option}
                 className={
@@ -89,6 +131,7 @@ export function EntryForm({ competition, maxQuantity, error, submitted }: EntryF
                 }
               >
                 <input
+                  id={index === 0 ? ENTRY_FIELD_IDS.answer : undefined}
                   type="radio"
                   name="answer"
                   value={option}
@@ -100,19 +143,6 @@ export function EntryForm({ competition, maxQuantity, error, submitted }: EntryF
               </label>
             ))}
           </div>
-          {error ? (
-            <div
-              id={errorId}
-              role="alert"
-              className="mt-3 flex gap-2 rounded-md border border-destructive px-3 py-2 text-destructive"
-            >
-              <AlertCircle aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
-              <p>
-                <strong className="block">{error.title}</strong>
-                {error.description}
-              </p>
-            </div>
-          ) : null}
         </fieldset>
         <PriceSummary
           className="xl:col-start-1 xl:row-start-2"
@@ -123,14 +153,17 @@ export function EntryForm({ competition, maxQuantity, error, submitted }: EntryF
       {hydrated ? (
         <div>
           <Button
+            id={ENTRY_FIELD_IDS.numbers}
             type="button"
             variant="outline"
+            aria-describedby={numbersError ? `${ENTRY_FIELD_IDS.numbers}-error` : undefined}
             aria-expanded={picking === true}
             aria-controls="number-picker"
             onClick={() => setPicking(!picking)}
           >
             Choose your numbers{chosen.length > 0 ? ` (${chosen.length} chosen)` : ""}
           </Button>
+          <FieldError id={`${ENTRY_FIELD_IDS.numbers}-error`} error={numbersError} className="mt-1.5" />
           {picking === null ? null : (
             <div id="number-picker" hidden={!picking}>
               <Suspense fallback={<p className="mt-3 text-sm">Loading the numbers…</p>}>

@@ -26,7 +26,7 @@ import { useNow } from "~/lib/use-now";
 import { numbersList } from "~/schemas/chosen-numbers";
 import type { PublicCompetition } from "~/schemas/competition-query";
 import { CompetitionIdParamSchema, proceedToCheckoutCheck } from "~/schemas/competition-query";
-import { errorNotice, sentValue } from "~/schemas/form-result";
+import { errorNotice } from "~/schemas/form-result";
 import { getUser } from "~/server/accounts/session.server";
 import { recordCompetitionView } from "~/server/catalogue/competition-views.server";
 import {
@@ -120,8 +120,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // every page's first load); the use-case's one parse checks them (ADR 031).
   const entry = { ...submission.value, numbers: numbersList(submission.payload.numbers) };
   const outcome = proceedToCheckout(competition, entry, services.now());
-  if (!outcome.ok)
-    return formReply(submission, { status: 400, notice: errorNotice(outcome.title, outcome.message), headers });
+  if (!outcome.ok) {
+    // The field to mend gets the message too, for the form's error summary to link to.
+    const fieldErrors = outcome.field ? { [outcome.field]: [outcome.message] } : undefined;
+    return formReply(submission, {
+      status: 400,
+      notice: errorNotice(outcome.title, outcome.message),
+      fieldErrors,
+      headers,
+    });
+  }
   return redirect(outcome.location);
 }
 
@@ -258,11 +266,7 @@ export default function CompetitionPage({ loaderData, actionData }: Route.Compon
                     <EntryForm
                       competition={competition}
                       maxQuantity={ticketAvailability(competition, NOT_A_BUYER, now).maxQuantity}
-                      error={actionData?.notice}
-                      submitted={{
-                        quantity: sentValue(actionData?.result, "quantity"),
-                        answer: sentValue(actionData?.result, "answer"),
-                      }}
+                      reply={actionData}
                     />
                   </div>
                 )}

@@ -30,11 +30,13 @@ describe("proceeding to checkout from a competition page", () => {
       ok: false,
       title: NUMBERS_TITLE,
       message: "There is no ticket 101 in this competition: choose from 1 to 100.",
+      field: "numbers",
     });
     expect(proceedToCheckout(competition, { quantity: 1, answer: "Four", numbers: ["4", "9"] }, now)).toEqual({
       ok: false,
       title: NUMBERS_TITLE,
       message: "You chose 2 numbers for 1 ticket: choose 1 or buy 2.",
+      field: "numbers",
     });
   });
 
@@ -54,6 +56,7 @@ describe("proceeding to checkout from a competition page", () => {
       competition,
       "Skill Question Required",
       NOT_AN_OPTION,
+      "answer",
     ],
     [
       "more than are left (held tickets count as taken)",
@@ -61,6 +64,7 @@ describe("proceeding to checkout from a competition page", () => {
       competition,
       "Not enough tickets",
       "Only 5 tickets left for Hand-Stitched Bridle.",
+      "quantity",
     ],
     [
       "a sold-out competition",
@@ -68,6 +72,7 @@ describe("proceeding to checkout from a competition page", () => {
       { ...competition, ticketsSold: 95 },
       "Sold out",
       "Sorry, Hand-Stitched Bridle has sold out.",
+      undefined,
     ],
     [
       "a competition past its closing time",
@@ -75,6 +80,7 @@ describe("proceeding to checkout from a competition page", () => {
       { ...competition, endDate: new Date("2026-11-27T11:59:59Z") },
       "Entries closed",
       "Hand-Stitched Bridle: This competition has ended.",
+      undefined,
     ],
     [
       "a competition that is not live",
@@ -82,8 +88,20 @@ describe("proceeding to checkout from a competition page", () => {
       { ...competition, status: "cancelled" as const },
       "Entries closed",
       "Hand-Stitched Bridle: This competition is not open for entries.",
+      undefined,
     ],
-  ])("refuses %s in the checkout's words", (_name, entry, comp, title, message) => {
-    expect(proceedToCheckout(comp, entry, now)).toEqual({ ok: false, title, message });
-  });
+    [
+      "more than ten tickets",
+      { quantity: 11, answer: "Four" },
+      competition,
+      "Check the number of tickets",
+      "Choose between 1 and 10 tickets.",
+      "quantity",
+    ],
+  ])(
+    "refuses %s in the checkout's words, naming the field to mend if any",
+    (_name, entry, comp, title, message, field) => {
+      expect(proceedToCheckout(comp, entry, now)).toEqual({ ok: false, title, message, ...(field ? { field } : {}) });
+    },
+  );
 });
