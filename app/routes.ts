@@ -6,6 +6,7 @@ export default [
   route("competition/:id/share-card.png", "routes/catalogue/competition-share-card.ts"),
   route("api/competitions/:id/numbers", "routes/catalogue/competition-numbers.ts"),
   route("draws/log.txt", "routes/draws/manifest-log.ts"),
+  route("draws/log-key.txt", "routes/draws/manifest-log-key.ts"),
   route("draws/:id/manifest.txt", "routes/draws/draw-manifest.ts"),
   route("draws/:id/draw.json", "routes/draws/draw-json.ts"),
   route("draws/:id/instant-wins.txt", "routes/draws/instant-wins-text.ts"),
