@@ -50,6 +50,7 @@ export default [
       route("account/data.json", "routes/accounts/account-data-json.ts"),
       route("account/limits", "routes/protection/account-limits.tsx"),
       route("account/eligibility", "routes/protection/account-eligibility.tsx"),
+      route("account/complaints", "routes/accounts/account-complaints.tsx"),
     ]),
     // Basket, checkout and payment
     route("basket", "routes/checkout/basket.tsx"),
@@ -77,6 +78,7 @@ export default [
     route("orders", "routes/admin/orders.tsx"),
     route("orders/:id", "routes/admin/order.tsx"),
     route("complaints", "routes/admin/complaints.tsx"),
+    route("complaints/:id", "routes/admin/complaint.tsx"),
     route("winners", "routes/draws/prize-claims.tsx"),
     route("roles", "routes/admin/roles.tsx"),
     route("settings", "routes/admin/settings.tsx"),
