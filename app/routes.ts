@@ -6,6 +6,7 @@ export default [
   route("competition/:id/share-card.png", "routes/catalogue/competition-share-card.ts"),
   route("api/competitions/:id/numbers", "routes/catalogue/competition-numbers.ts"),
   route("draws/log.txt", "routes/draws/manifest-log.ts"),
+  route("draws/log-key.txt", "routes/draws/manifest-log-key.ts"),
   route("draws/:id/manifest.txt", "routes/draws/draw-manifest.ts"),
   route("draws/:id/draw.json", "routes/draws/draw-json.ts"),
   route("draws/:id/instant-wins.txt", "routes/draws/instant-wins-text.ts"),
@@ -49,6 +50,7 @@ export default [
       route("account/data.json", "routes/accounts/account-data-json.ts"),
       route("account/limits", "routes/protection/account-limits.tsx"),
       route("account/eligibility", "routes/protection/account-eligibility.tsx"),
+      route("account/complaints", "routes/accounts/account-complaints.tsx"),
     ]),
     // Basket, checkout and payment
     route("basket", "routes/checkout/basket.tsx"),
@@ -76,6 +78,7 @@ export default [
     route("orders", "routes/admin/orders.tsx"),
     route("orders/:id", "routes/admin/order.tsx"),
     route("complaints", "routes/admin/complaints.tsx"),
+    route("complaints/:id", "routes/admin/complaint.tsx"),
     route("winners", "routes/draws/prize-claims.tsx"),
     route("roles", "routes/admin/roles.tsx"),
     route("settings", "routes/admin/settings.tsx"),

@@ -7,21 +7,26 @@
 //   npm run verify-draw -- <url or file> --entry 7K2M9QRT4VXZ       (also look for your entry reference)
 //   npm run verify-draw -- <url or file> --expect-hash <hash>       (the manifest hash from your close e-mail)
 //   npm run verify-draw -- <url or file> --log <url or file>        (check against another copy of the manifest log)
+//   npm run verify-draw -- <url or file> --log-key <hex or file>    (the log's signing key you kept; else the site's)
 //   npm run verify-draw -- <url> --allow-local-beacon               (accept a demo's local test beacon, testing only)
 //
 // A local-test-beacon draw is refused unless --allow-local-beacon is given, and then its signature is checked with the
-// key the site serves for its beacon (GET /local-beacon/info), never the key the record carries.
+// key the site serves for its beacon (GET /local-beacon/info), never the key the record carries. The manifest log's
+// signature is checked with the key the site publishes (GET /draws/log-key.txt; log-key.txt beside a saved record),
+// or with --log-key, never with the key the log names alone.
 // Exit 0 when every check passes; 1 when one fails (it is printed) or the draw has not run yet; 2 on bad usage.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { LOCAL_BEACON_INFO_PATH, servedChainKey } from "../app/domain/draw/chain";
-import { MANIFEST_LOG_PATH } from "../app/domain/draw/manifest-log";
+import { LOG_KEY_PATH, MANIFEST_LOG_PATH, parseLogKey } from "../app/domain/draw/manifest-log";
 import { drawMatches, type PublishedDraw, type ServedBeacon, verifyDraw } from "../app/domain/draw/verify";
 
 type Source = {
   record: PublishedDraw;
   manifest: string;
   log: string;
+  /** The key the log must be signed with: the site's published one, or the reader's own copy (--log-key). */
+  logKey?: string | null;
   beacon?: ServedBeacon;
   /** The revealed instant-win list, when the record has one published (docs/instant-wins-v1.md). */
   instantWins?: string | null;
@@ -41,9 +46,10 @@ async function fromUrl(target: string, localBeacon: boolean): Promise<Source> {
   if (!record.manifest) return { record, manifest: "", log: "" };
   // The log is read where every site serves it, not wherever a record might point.
   const instantWinsUrl = record.instantWins?.url;
-  const [manifest, log, beacon, instantWins] = await Promise.all([
+  const [manifest, log, logKey, beacon, instantWins] = await Promise.all([
     get(new URL(record.manifest.url, jsonUrl), "the manifest").then((r) => r.text()),
     get(new URL(MANIFEST_LOG_PATH, jsonUrl), "the manifest log").then((r) => r.text()),
+    get(new URL(LOG_KEY_PATH, jsonUrl), "the manifest log's key").then(async (r) => parseLogKey(await r.text())),
     localBeacon && record.chain.network === "local-test-beacon"
       ? get(new URL(LOCAL_BEACON_INFO_PATH, jsonUrl), "the site's beacon").then(async (r) =>
           servedChainKey(await r.json()),
@@ -51,7 +57,7 @@ async function fromUrl(target: string, localBeacon: boolean): Promise<Source> {
       : null,
     instantWinsUrl ? get(new URL(instantWinsUrl, jsonUrl), "the instant-win list").then((r) => r.text()) : null,
   ]);
-  return { record, manifest, log, beacon: beacon ?? undefined, instantWins };
+  return { record, manifest, log, logKey, beacon: beacon ?? undefined, instantWins };
 }
 
 async function fromFile(file: string): Promise<Source> {
@@ -64,6 +70,7 @@ async function fromFile(file: string): Promise<Source> {
     record,
     manifest: await beside(record.manifest.url),
     log: await beside(MANIFEST_LOG_PATH),
+    logKey: parseLogKey(await beside(LOG_KEY_PATH).catch(() => "")),
     instantWins: instantWinsUrl ? await beside(instantWinsUrl) : null,
   };
 }
@@ -72,8 +79,15 @@ async function readLog(source: string) {
   return isUrl(source) ? (await get(source, "the manifest log")).text() : readFile(source, "utf8");
 }
 
+/** A key given on the command line: its 64 hex characters, or a saved copy of the site's log-key.txt. */
+async function readLogKey(source: string) {
+  const key = parseLogKey(/^[0-9a-f]{64}$/.test(source) ? source : await readFile(source, "utf8"));
+  if (!key) throw new Error(`${source} is not an Ed25519 public key (64 lower-case hex characters)`);
+  return key;
+}
+
 const MARK = { pass: "PASS", fail: "FAIL", pending: "NOT YET" } as const;
-const VALUE_FLAGS = ["--entry", "--expect-hash", "--log"];
+const VALUE_FLAGS = ["--entry", "--expect-hash", "--log", "--log-key"];
 
 export async function main(argv: string[]): Promise<number> {
   const flagValue = (flag: string) => {
@@ -85,7 +99,7 @@ export async function main(argv: string[]): Promise<number> {
   if (!target || VALUE_FLAGS.some((f) => argv.includes(f) && !flagValue(f))) {
     console.error(
       "usage: npm run verify-draw -- <draw page URL | draw.json URL | draw.json file> [--entry REF] " +
-        "[--expect-hash HASH] [--log URL|FILE] [--allow-local-beacon]",
+        "[--expect-hash HASH] [--log URL|FILE] [--log-key HEX|FILE] [--allow-local-beacon]",
     );
     return 2;
   }
@@ -94,6 +108,8 @@ export async function main(argv: string[]): Promise<number> {
     source = await (isUrl(target) ? fromUrl(target, allowLocalBeacon) : fromFile(target));
     const log = flagValue("--log");
     if (log) source.log = await readLog(log);
+    const logKey = flagValue("--log-key");
+    if (logKey) source.logKey = await readLogKey(logKey);
   } catch (error) {
     console.error(`Could not read the draw: ${(error as Error).message}`);
     return 2;
@@ -107,6 +123,7 @@ export async function main(argv: string[]): Promise<number> {
     entryRef: flagValue("--entry"),
     expectHash: flagValue("--expect-hash"),
     logText: source.log,
+    logKey: source.logKey,
     instantWinsText: source.record.instantWins ? (source.instantWins ?? null) : undefined,
   });
   for (const c of checks) console.log(`${MARK[c.status].padEnd(7)} ${c.label}: ${c.detail}`);

@@ -14,7 +14,7 @@ import { startReconciler } from "~/server/checkout/reconciler.server";
 import { seedIfEmpty } from "~/server/demo/seed.server";
 import { startDomainRecheckJob } from "~/server/domains/recheck-job.server";
 import { startCampaignJob } from "~/server/marketing/sending.server";
-import { CLIENT_IP_HEADER } from "~/server/platform/auth.server";
+import { authHandler, CLIENT_IP_HEADER } from "~/server/platform/auth.server";
 import { backupFileName, backupPglite, pgliteClientOf } from "~/server/platform/backup.server";
 import {
   nonceContext,
@@ -139,7 +139,8 @@ export async function createApp(
     req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
     next();
   });
-  app.all("/api/auth/{*splat}", toNodeHandler(services.auth));
+  // A database outage during one of its requests answers 503 "try again", never better-auth's 500 (issue 29).
+  app.all("/api/auth/{*splat}", toNodeHandler(authHandler(services.auth)));
   app.get("/api/competitions/events", competitionEvents(services, streamLimits, competitionStreams));
   app.get("/api/notifications/events", notificationEvents(services, streamLimits, notificationStreams));
   app.get("/media/:key", mediaFiles(services));

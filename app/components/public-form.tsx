@@ -63,12 +63,35 @@ export function PublicFormPage({
   );
 }
 
-/** The sender's name and e-mail, side by side: the first fields of every public form. */
-export function NameAndEmail({ field, nameMax }: { field: FormReplyState["field"]; nameMax: number }) {
+/**
+ * The sender's name and e-mail, side by side: the first fields of every public form. `defaults` (a signed-in
+ * visitor's name and address) fill them until something has been sent.
+ */
+export function NameAndEmail({
+  field,
+  nameMax,
+  defaults,
+}: {
+  field: FormReplyState["field"];
+  nameMax: number;
+  defaults?: { name: string; email: string } | null;
+}) {
+  // Each field starts with what was sent, else the signed-in visitor's own.
+  const prefilled = (key: "name" | "email") => {
+    const sent = field(key);
+    return { ...sent, defaultValue: sent.defaultValue ?? defaults?.[key] };
+  };
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <TextField label="Name" {...field("name")} required autoComplete="name" maxLength={nameMax} />
-      <TextField label="Email" {...field("email")} required type="email" autoComplete="email" maxLength={EMAIL_MAX} />
+      <TextField label="Name" {...prefilled("name")} required autoComplete="name" maxLength={nameMax} />
+      <TextField
+        label="Email"
+        {...prefilled("email")}
+        required
+        type="email"
+        autoComplete="email"
+        maxLength={EMAIL_MAX}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { z } from "~/schemas/zod";
 import {
+  checkboxField,
   emailField,
   errorNotice,
   formCheck,
@@ -12,6 +13,8 @@ import {
 import { DbIdSchema } from "./ids";
 
 export const COMPLAINT_MAX_LENGTH = { name: 100, orderReference: 100, details: 5000 } as const;
+/** A staff reply: long enough for a full answer, short enough to read in one e-mail. */
+export const COMPLAINT_REPLY_MAX = 5000;
 
 export const COMPLAINT_MISSING = errorNotice("Missing Information", "Please fill in all required fields.");
 export const COMPLAINT_FAILED = errorNotice(
@@ -41,3 +44,13 @@ const ComplaintProgressSchema = z.object({
   complaintId: DbIdSchema,
 });
 export const complaintProgressCheck = formCheck(ComplaintProgressSchema);
+
+/** Staff replying to a complaint from the console: the text e-mailed to the complainant, and whether it is final. */
+const ComplaintReplySchema = z.object({
+  intent: z.literal("reply"),
+  complaintId: DbIdSchema,
+  body: textField(COMPLAINT_REPLY_MAX, "Write your reply"),
+  final: checkboxField,
+});
+export type ComplaintReplyInput = z.infer<typeof ComplaintReplySchema>;
+export const complaintReplyCheck = formCheck(ComplaintReplySchema);

@@ -113,7 +113,7 @@ describe("a draw anyone can check", () => {
     const record = JSON.parse(fixture("draw.json"));
     const { page, context } = await openSlowPage();
     let served = record;
-    // The page's Verify fetches these two; here they answer with the test vector instead of this draw.
+    // The page's Verify fetches these; here they answer with the test vector (and its log's key) instead of this draw.
     await page.route(`**/draws/${competitionId}/draw.json`, (route) => route.fulfill({ json: served }));
     await page.route(`**/draws/${competitionId}/manifest.txt`, (route) =>
       route.fulfill({ body: fixture("manifest.txt"), contentType: "text/plain" }),
@@ -121,6 +121,8 @@ describe("a draw anyone can check", () => {
     await page.route("**/draws/log.txt", (route) =>
       route.fulfill({ body: fixture("log.txt"), contentType: "text/plain" }),
     );
+    let logKey = fixture("log-key.txt");
+    await page.route("**/draws/log-key.txt", (route) => route.fulfill({ body: logKey, contentType: "text/plain" }));
     await page.goto(`/draws/${competitionId}`);
     await hydrated(page);
     const status = page.getByRole("status");
@@ -130,6 +132,11 @@ describe("a draw anyone can check", () => {
     served = { ...record, beacon: { ...record.beacon, round: 1001 } };
     await page.getByRole("button", { name: "Verify this draw" }).click();
     await expect.poll(() => status.innerText(), SLOW).toContain("The draw does not match");
+    // The log checked against a key the site does not publish: refused, though the log is otherwise untouched.
+    served = record;
+    logKey = `ed25519 ${"ab".repeat(32)}\n`;
+    await page.getByRole("button", { name: "Verify this draw" }).click();
+    await expect.poll(() => status.innerText(), SLOW).toContain("Manifest log failed");
     await context.close();
   });
 

@@ -21,6 +21,7 @@ import {
 } from "~/db/schema";
 import { type CheckoutLineInput, startCheckout } from "~/server/checkout/checkout.server";
 import { createCompetition, createVerifiedUser, SAMPLE_SKILL_QUESTION } from "~/server/demo/factories.server";
+import { authHandler } from "~/server/platform/auth.server";
 import { createPaymentProvider, standinCredentials } from "~/server/platform/payments.server";
 import { databaseUnavailableErrors } from "../../server/database-unavailable";
 import { mountPayments } from "../../server/payments";
@@ -44,7 +45,8 @@ export async function createCheckoutHarness(env: Record<string, string> = {}) {
     if (control.webhooksDown) res.status(503).json({ error: "down for the test" });
     else next();
   });
-  app.all("/api/auth/{*splat}", toNodeHandler(services.auth));
+  // Mounted as the app mounts it (server/app.ts): a database outage answers 503.
+  app.all("/api/auth/{*splat}", toNodeHandler(authHandler(services.auth)));
   const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });

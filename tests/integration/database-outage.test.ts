@@ -5,6 +5,7 @@ import pg from "pg";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_UNAVAILABLE } from "~/content/unavailable";
+import { findSession } from "~/server/platform/auth.server";
 import { requestContext } from "~/server/platform/context";
 import { isDatabaseUnavailable } from "~/server/platform/db.server";
 import { logger } from "~/server/platform/logger.server";
@@ -156,6 +157,41 @@ describe.skipIf(!onPostgres)("connections cut under the app (PostgreSQL only)", 
     expect(cutShort.headers.get("Retry-After")).toBe(String(DATABASE_UNAVAILABLE.retryAfterSeconds));
     expect(await cutShort.json()).toEqual({ error: DATABASE_UNAVAILABLE.message });
     expect((await checkout(buyer.cookie, comp.id)).status).toBe(200);
+  });
+
+  const changePassword = (cookie: string) =>
+    fetch(`${h.baseUrl}/api/auth/change-password`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: h.services.env.BASE_URL, Cookie: cookie },
+      body: JSON.stringify({ currentPassword: "wrong-password-1", newPassword: "another-Passw0rd-9" }),
+    });
+
+  it("better-auth's endpoint whose session lookup is cut answers 503; the buyer stays signed in", async () => {
+    const buyer = await h.signedInBuyer();
+    const cutShort = await cutWhileWaiting("session", () => changePassword(buyer.cookie));
+    expect(cutShort.status).toBe(503);
+    expect(cutShort.headers.get("Retry-After")).toBe(String(DATABASE_UNAVAILABLE.retryAfterSeconds));
+    expect(cutShort.headers.getSetCookie()).toEqual([]);
+    expect(await cutShort.json()).toMatchObject({ message: DATABASE_UNAVAILABLE.message });
+    // Signed in still: the cookie's session is there, and better-auth answers the next call for it (a wrong current
+    // password is a 400, not the 401 of a missing session).
+    const session = await findSession(h.services.auth, new Headers({ Cookie: buyer.cookie }));
+    expect(session?.user.id).toBe(buyer.id);
+    expect((await changePassword(buyer.cookie)).status).toBe(400);
+  });
+
+  it("a sign-in whose query is cut answers 503, and the next sign-in works", async () => {
+    const buyer = await h.signedInBuyer();
+    const signIn = () =>
+      fetch(`${h.baseUrl}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: h.services.env.BASE_URL },
+        body: JSON.stringify({ email: buyer.email, password: "wrong-password-1" }),
+      });
+    const cutShort = await cutWhileWaiting("user", signIn);
+    expect(cutShort.status).toBe(503);
+    expect(cutShort.headers.get("Retry-After")).toBe(String(DATABASE_UNAVAILABLE.retryAfterSeconds));
+    expect((await signIn()).status).toBe(401);
   });
 
   it("a sale whose connection is cut mid-checkout answers 503, and the app answers the next sale", async () => {

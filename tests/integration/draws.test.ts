@@ -6,14 +6,16 @@ import { auditLog, competitions, drawSkips, draws, emailOutbox, manifestLog, tic
 import { sha256Hex, utf8 } from "~/domain/draw/bytes";
 import { roundAt, roundTime, servedChainKey } from "~/domain/draw/chain";
 import { parseManifest } from "~/domain/draw/manifest";
-import { parseManifestLog } from "~/domain/draw/manifest-log";
+import { parseLogKey, parseManifestLog } from "~/domain/draw/manifest-log";
+import { logSignatureFault } from "~/domain/draw/manifest-log-signature";
 import { drawMatches, type PublishedDraw, verifyDraw } from "~/domain/draw/verify";
 import * as drawAdmin from "~/routes/admin/competition-draw";
 import * as logRoute from "~/routes/draws/manifest-log";
+import * as logKeyRoute from "~/routes/draws/manifest-log-key";
 import { scheduleCompetition } from "~/server/admin/competitions.server";
 import { runLifecycleOnce } from "~/server/admin/lifecycle-job.server";
 import { createCompetition, createPaidOrder, createVerifiedUser } from "~/server/demo/factories.server";
-import { manifestLogText } from "~/server/draws/manifest-log.server";
+import { manifestLogSigner, manifestLogText } from "~/server/draws/manifest-log.server";
 import { drawSummary, getManifestText, getPublicDraw } from "~/server/draws/public.server";
 import { createBeacon, localBeaconKeys } from "~/server/platform/beacon.server";
 import { createLocalBeacon } from "../../server/local-beacon";
@@ -64,11 +66,14 @@ async function publicRecord(id: number): Promise<{ record: PublishedDraw; manife
   return { record: JSON.parse(JSON.stringify(draw.record)), manifest };
 }
 
-/** Every check a visitor's Verify runs: the site's own beacon key and its manifest log. */
+const siteLog = () => manifestLogText(h.services.db, manifestLogSigner(h.services.env));
+
+/** Every check a visitor's Verify runs: the site's own beacon key and its manifest log, signed with the site's key. */
 const publicChecks = async (record: PublishedDraw, manifest: string) =>
   verifyDraw(record, manifest, {
     localBeacon: h.services.beacon.chain,
-    logText: await manifestLogText(h.services.db),
+    logText: await siteLog(),
+    logKey: manifestLogSigner(h.services.env).publicKey,
   });
 
 const roundDueOf = (id: number) => roundDue(h.services, id);
@@ -305,7 +310,14 @@ describe("the manifest log", () => {
     const { comp: second } = await closedCompetition();
     const served = await h.boss.v.get(logRoute, "/draws/log.txt");
     expect(served.status).toBe(200);
-    const entries = parseManifestLog(String(served.data));
+    const log = parseManifestLog(String(served.data));
+    const { entries } = log;
+    // Signed with the key the site publishes at its stable address.
+    const key = await h.boss.v.get(logKeyRoute, "/draws/log-key.txt");
+    expect(key.status).toBe(200);
+    const publicKey = parseLogKey(String(key.data));
+    expect(publicKey).toBe(log.publicKey);
+    expect(logSignatureFault(log, publicKey ?? "")).toBeNull();
     const rows = await h.services.db.select().from(draws);
     for (const comp of [first, second]) {
       const row = rows.find((r) => r.competitionId === comp.id);
@@ -323,12 +335,12 @@ describe("the manifest log", () => {
 
   it("the migration gives manifests frozen before the log the same entries, in draw id order", async () => {
     await closedCompetition();
-    const before = await manifestLogText(h.services.db);
+    const before = await siteLog();
     const backfill = readFileSync("drizzle/0017_manifest_log.sql", "utf8").split("--> statement-breakpoint").at(-1);
     await h.services.db.delete(manifestLog);
     await h.services.db.execute(sql.raw(backfill ?? ""));
-    expect(await manifestLogText(h.services.db)).toBe(before);
-    expect(parseManifestLog(before).length).toBeGreaterThan(0);
+    expect(await siteLog()).toBe(before);
+    expect(parseManifestLog(before).entries.length).toBeGreaterThan(0);
   });
 
   it("the local test beacon serves its key at /local-beacon/info, for verifiers to check draws with", async () => {

@@ -7,9 +7,10 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALLOW_LOCAL_BEACON_FLAG, verifyDrawCommand } from "~/content/draws";
 import { signRound } from "~/domain/draw/beacon";
+import { buildManifestLog, logKeyText, parseManifestLog } from "~/domain/draw/manifest-log";
 import vectors from "~/domain/draw/vectors.json";
 import { createLocalBeacon } from "../../server/local-beacon";
-import { localChain, redoneDraw } from "../support/redone-draw";
+import { localChain, OTHER_LOG_SIGNER, redoneDraw, TEST_LOG_SIGNER } from "../support/redone-draw";
 
 // The command-line verifier, run as a user would (npm run verify-draw), on the committed quicknet test vector.
 
@@ -40,7 +41,8 @@ describe("npm run verify-draw", () => {
     const record = JSON.parse(readFileSync(path.join(FIXTURE, "draw.json"), "utf8"));
     change(record);
     writeFileSync(path.join(tmp, "draw.json"), JSON.stringify(record));
-    for (const file of ["manifest.txt", "log.txt"]) copyFileSync(path.join(FIXTURE, file), path.join(tmp, file));
+    for (const file of ["manifest.txt", "log.txt", "log-key.txt"])
+      copyFileSync(path.join(FIXTURE, file), path.join(tmp, file));
     return path.join(tmp, "draw.json");
   }
 
@@ -88,10 +90,40 @@ describe("npm run verify-draw", () => {
   });
 
   it("refuses a saved draw missing from its manifest log", async () => {
-    writeFileSync(path.join(tmp, "other-log.txt"), "paddock-manifest-log v1\n");
+    writeFileSync(path.join(tmp, "other-log.txt"), buildManifestLog([], TEST_LOG_SIGNER));
     const out = await verifyDraw(path.join(FIXTURE, "draw.json"), "--log", path.join(tmp, "other-log.txt"));
     expect(out.code).toBe(1);
     expect(out.stdout).toContain("FAIL    Manifest log: competition 42 is not in the log");
+  });
+
+  describe("the manifest log's signature", () => {
+    const entries = parseManifestLog(readFileSync(path.join(FIXTURE, "log.txt"), "utf8")).entries;
+
+    it("refuses a log re-signed with another key, checked against the key saved beside the record", async () => {
+      writeFileSync(path.join(tmp, "resigned-log.txt"), buildManifestLog(entries, OTHER_LOG_SIGNER));
+      const out = await verifyDraw(path.join(FIXTURE, "draw.json"), "--log", path.join(tmp, "resigned-log.txt"));
+      expect(out.code).toBe(1);
+      expect(out.stdout).toContain(
+        `FAIL    Manifest log: the log is signed with key ${OTHER_LOG_SIGNER.publicKey}, not the site's key`,
+      );
+    });
+
+    it("--log-key checks the log against a key the reader kept", async () => {
+      const file = path.join(FIXTURE, "draw.json");
+      expect((await verifyDraw(file, "--log-key", TEST_LOG_SIGNER.publicKey)).code).toBe(0);
+      const other = await verifyDraw(file, "--log-key", OTHER_LOG_SIGNER.publicKey);
+      expect(other.code).toBe(1);
+      expect(other.stdout).toMatch(/FAIL {4}Manifest log: the log is signed with key/);
+      expect((await verifyDraw(file, "--log-key", "not-a-key")).code).toBe(2);
+    });
+
+    it("refuses a saved log with no site key beside it", async () => {
+      const file = tampered(() => {});
+      rmSync(path.join(tmp, "log-key.txt"));
+      const out = await verifyDraw(file);
+      expect(out.code).toBe(1);
+      expect(out.stdout).toContain("FAIL    Manifest log: the site's log key could not be read");
+    });
   });
 
   describe("a competition's instant wins (docs/instant-wins-v1.md's worked example, also competition 42)", () => {
@@ -144,6 +176,9 @@ describe("npm run verify-draw", () => {
       app.get("/draws/log.txt", (_req, res) => {
         res.type("text/plain").send(readFileSync(path.join(FIXTURE, "log.txt"), "utf8"));
       });
+      app.get("/draws/log-key.txt", (_req, res) => {
+        res.type("text/plain").send(readFileSync(path.join(FIXTURE, "log-key.txt"), "utf8"));
+      });
       server = await new Promise((resolve) => {
         const s = app.listen(0, "127.0.0.1", () => resolve(s));
       });
@@ -181,6 +216,7 @@ describe("npm run verify-draw", () => {
       serve(42, draw);
       serve(43, resigned);
       app.get("/draws/log.txt", (req, res) => res.type("text/plain").send(req.query.other ? resigned.log : draw.log));
+      app.get("/draws/log-key.txt", (_req, res) => res.type("text/plain").send(logKeyText(TEST_LOG_SIGNER.publicKey)));
       server = await new Promise((resolve) => {
         const s = app.listen(0, "127.0.0.1", () => resolve(s));
       });

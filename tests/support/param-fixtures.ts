@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { campaigns, promoCodes } from "~/db/schema";
+import { campaigns, complaints, promoCodes } from "~/db/schema";
 import { createCompetition, createPaidOrder, createVerifiedUser } from "~/server/demo/factories.server";
 import type { Services } from "~/server/platform/services.server";
 
@@ -29,6 +29,14 @@ const promoCode: Fixture = async (services) => {
   return String(row?.id);
 };
 
+const openComplaint: Fixture = async (services) => {
+  const [row] = await services.db
+    .insert(complaints)
+    .values({ name: "Fixture Rider", email: "rider@example.test", details: "My tickets.", replyWorkingDays: 5 })
+    .returning({ id: complaints.id });
+  return String(row?.id);
+};
+
 /** A real record for each path parameter, made afresh for each use (an admin's post may delete it). */
 const PARAM_FIXTURES: Record<string, Fixture> = {
   "admin/competitions/:id": async (services) => String((await createCompetition(services.db, { status: "draft" })).id),
@@ -39,6 +47,7 @@ const PARAM_FIXTURES: Record<string, Fixture> = {
   "admin/competitions/:id/postal": liveCompetition,
   "admin/competitions/:id/participants.csv": liveCompetition,
   "admin/orders/:id": paidOrder,
+  "admin/complaints/:id": openComplaint,
   "admin/marketing/:id": draftCampaign,
   "admin/marketing/:id/preview": draftCampaign,
   "admin/promo-codes/:id": promoCode,

@@ -1,8 +1,9 @@
 import { bls12_381 } from "@noble/curves/bls12-381.js";
 import { publicKeyOf } from "~/domain/draw/beacon";
-import { sha256Hex, utf8 } from "~/domain/draw/bytes";
+import { sha256, sha256Hex, utf8 } from "~/domain/draw/bytes";
 import { type ChainInfo, QUICKNET, roundTime } from "~/domain/draw/chain";
-import { buildManifestLog, nextLogEntry } from "~/domain/draw/manifest-log";
+import { buildManifestLog, type LogSigner, nextLogEntry } from "~/domain/draw/manifest-log";
+import { logSigner } from "~/domain/draw/manifest-log-signature";
 import { drawSeed, drawSequence } from "~/domain/draw/sequence";
 import vectors from "~/domain/draw/vectors.json";
 import type { PublishedDraw } from "~/domain/draw/verify";
@@ -14,6 +15,11 @@ const record = vectors.draw.record as PublishedDraw;
 const manifest = vectors.draw.manifest;
 const sha = (text: string) => sha256Hex(utf8(text));
 
+/** The key the committed test vector's log is signed with (its public half is vectors.draw.logKey). */
+export const TEST_LOG_SIGNER = logSigner(sha256(utf8("paddock manifest log test key")));
+/** Another key: what a log re-signed by someone else carries. */
+export const OTHER_LOG_SIGNER = logSigner(sha256(utf8("someone else's key")));
+
 /** A local test beacon's chain, its key derived from a fixed seed byte. */
 export function localChain(seedByte: number) {
   const secretKey = bls12_381.utils.randomSecretKey(new Uint8Array(48).fill(seedByte));
@@ -22,8 +28,12 @@ export function localChain(seedByte: number) {
   return { secretKey, chain };
 }
 
-/** The committed draw on `chain` at `beacon`'s round, with its own one-entry manifest log. */
-export function redoneDraw(chain: ChainInfo, beacon: NonNullable<PublishedDraw["beacon"]>) {
+/** The committed draw on `chain` at `beacon`'s round, with its own one-entry manifest log signed by `signer`. */
+export function redoneDraw(
+  chain: ChainInfo,
+  beacon: NonNullable<PublishedDraw["beacon"]>,
+  signer: LogSigner = TEST_LOG_SIGNER,
+) {
   const published = record.manifest as NonNullable<PublishedDraw["manifest"]>;
   const text = manifest.replace(
     `drand-quicknet ${QUICKNET.hash} ${record.round}`,
@@ -43,13 +53,16 @@ export function redoneDraw(chain: ChainInfo, beacon: NonNullable<PublishedDraw["
     beacon,
     sequence: drawSequence(drawSeed(hash, beacon.randomness), published.entries),
   };
-  const log = buildManifestLog([
-    nextLogEntry(null, {
-      competitionId: record.competitionId,
-      manifestHash: hash,
-      round: beacon.round,
-      closesAt: new Date(closesAt),
-    }),
-  ]);
+  const log = buildManifestLog(
+    [
+      nextLogEntry(null, {
+        competitionId: record.competitionId,
+        manifestHash: hash,
+        round: beacon.round,
+        closesAt: new Date(closesAt),
+      }),
+    ],
+    signer,
+  );
   return { record: changed, text, log };
 }

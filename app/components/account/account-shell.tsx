@@ -10,6 +10,7 @@ const LINKS = [
   { to: "/account/privacy", label: "Privacy and data" },
   { to: "/account/limits", label: "Spending limits" },
   { to: "/account/eligibility", label: "Eligibility" },
+  { to: "/account/complaints", label: "Complaints" },
 ];
 
 /** Signs this browser out (a POST: signing out changes state). */

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { LOCAL_BEACON_INFO_PATH, servedChainKey } from "~/domain/draw/chain";
-import { MANIFEST_LOG_PATH } from "~/domain/draw/manifest-log";
+import { LOG_KEY_PATH, MANIFEST_LOG_PATH, parseLogKey } from "~/domain/draw/manifest-log";
 import type { Check, PublishedDraw } from "~/domain/draw/verify";
 
 type Result = { state: "idle" } | { state: "busy" } | { state: "done"; checks: Check[] } | { state: "error" };
@@ -33,7 +33,8 @@ async function servedBeacon(record: PublishedDraw) {
 
 /**
  * Recomputes the draw in the visitor's browser from the published record and manifest (the same verifier the
- * server and the command-line tool use): the manifest hash, the timeline, the manifest log, the beacon's BLS
+ * server and the command-line tool use): the manifest hash, the timeline, the manifest log (its signature checked
+ * with the key this site publishes at LOG_KEY_PATH), the beacon's BLS
  * signature, the seed, the sequence and any skips, and a competition's revealed instant wins against the commitment
  * published at go-live. A local test beacon is accepted here (the page says it is for
  * testing), but only with the key this site serves for it.
@@ -52,14 +53,16 @@ export function DrawVerifier({ jsonUrl, manifestUrl }: { jsonUrl: string; manife
         import("~/domain/draw/verify"),
       ]);
       const revealedAt = record.instantWins?.url;
-      const [logText, localBeacon, instantWinsText] = await Promise.all([
+      const [logText, logKey, localBeacon, instantWinsText] = await Promise.all([
         fetch(MANIFEST_LOG_PATH, { cache: "no-store" }).then(text),
+        fetch(LOG_KEY_PATH).then(text).then(parseLogKey),
         servedBeacon(record),
         revealedAt ? fetch(revealedAt).then(text) : null,
       ]);
       const checks = verifyDraw(record, manifest, {
         localBeacon,
         logText,
+        logKey,
         instantWinsText,
         entryRef: entryRef.trim() || undefined,
         expectHash: expectHash.trim() || undefined,

@@ -108,6 +108,8 @@ export const complaints = pgTable(
     id: identityId(),
     name: text("name").notNull(),
     email: text("email").notNull(),
+    /** The account that sent it, when the complainant was signed in: they see it, and our replies, in their account. */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     /** An order number or other reference the complainant gave, as typed. */
     orderReference: text("order_reference"),
     details: text("details").notNull(),
@@ -122,5 +124,28 @@ export const complaints = pgTable(
   (t) => [
     check("complaints_status_check", sql.raw(`status in (${sqlList(COMPLAINT_STATUSES)})`)),
     index("complaints_status_idx").on(t.status, t.createdAt),
+    index("complaints_user_idx").on(t.userId),
   ],
+);
+
+/**
+ * Staff replies to a complaint, in the order written: the complaint's thread after the complaint itself. Each is
+ * e-mailed to the complainant as it is written; a final reply closes the complaint (and starts the complainant's
+ * right to go to the dispute resolution body). Never edited: a correction is another reply.
+ */
+export const complaintReplies = pgTable(
+  "complaint_replies",
+  {
+    id: identityId(),
+    complaintId: integer("complaint_id")
+      .notNull()
+      .references(() => complaints.id, { onDelete: "cascade" }),
+    /** The member of staff who wrote it (null once their account is deleted). */
+    authorUserId: text("author_user_id").references(() => user.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    /** Our final reply: the complaint was resolved with it. */
+    final: boolean("final").notNull().default(false),
+    createdAt: instant("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("complaint_replies_complaint_idx").on(t.complaintId, t.id)],
 );

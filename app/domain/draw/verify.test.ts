@@ -1,20 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { localChain, redoneDraw } from "../../../tests/support/redone-draw";
+import { localChain, OTHER_LOG_SIGNER, redoneDraw, TEST_LOG_SIGNER } from "../../../tests/support/redone-draw";
 import { signRound } from "./beacon";
 import { QUICKNET } from "./chain";
-import { buildManifestLog, type ManifestLogEntry, nextLogEntry, parseManifestLog } from "./manifest-log";
+import { buildManifestLog, logEntryHash, type ManifestLogEntry, nextLogEntry, parseManifestLog } from "./manifest-log";
 import vectors from "./vectors.json";
 import { type Check, drawMatches, type PublishedDraw, type PublishedSkip, verifyDraw } from "./verify";
 
 const record = vectors.draw.record as PublishedDraw;
 const logText = vectors.draw.log;
+const logKey = vectors.draw.logKey;
 const published = record.manifest as NonNullable<PublishedDraw["manifest"]>;
 const manifest = vectors.draw.manifest;
 const statusOf = (checks: Check[], name: Check["name"]) => checks.find((c) => c.name === name)?.status;
 
 describe("verifying the committed test vector (a real quicknet round)", () => {
   it("passes every check", () => {
-    const checks = verifyDraw(record, manifest, { logText, expectHash: published.hash });
+    const checks = verifyDraw(record, manifest, { logText, logKey, expectHash: published.hash });
     expect(checks.map((c) => [c.name, c.status])).toEqual([
       ["manifest", "pass"],
       ["counts", "pass"],
@@ -84,7 +85,7 @@ describe("a local test beacon", () => {
 
   it("passes only with the key the site serves for its beacon, and says it is for testing", () => {
     expect(statusOf(verifyDraw(local.record, local.text), "network")).toBe("fail");
-    const checks = verifyDraw(local.record, local.text, { localBeacon: site.chain, logText: local.log });
+    const checks = verifyDraw(local.record, local.text, { localBeacon: site.chain, logText: local.log, logKey });
     expect(drawMatches(checks)).toBe(true);
     expect(checks.find((c) => c.name === "network")?.detail).toMatch(/local test beacon \(testing only\)/);
   });
@@ -92,7 +93,11 @@ describe("a local test beacon", () => {
   it("a draw re-signed with another key, which carries that key in its record, fails", () => {
     const other = localChain(9);
     const resigned = redoneDraw(other.chain, signRound(other.secretKey, 1000));
-    const checks = verifyDraw(resigned.record, resigned.text, { localBeacon: site.chain, logText: resigned.log });
+    const checks = verifyDraw(resigned.record, resigned.text, {
+      localBeacon: site.chain,
+      logText: resigned.log,
+      logKey,
+    });
     expect(statusOf(checks, "network")).toBe("fail");
     expect(statusOf(checks, "signature")).toBe("fail");
     expect(drawMatches(checks)).toBe(false);
@@ -180,27 +185,75 @@ describe("a consistent rewrite to another real round", () => {
 
   it("is caught by the manifest log the site published, and by the hash in the entrant's e-mail", () => {
     expect(drawMatches(verifyDraw(rewritten.record, rewritten.text))).toBe(true);
-    const checks = verifyDraw(rewritten.record, rewritten.text, { logText, expectHash: published.hash });
+    const checks = verifyDraw(rewritten.record, rewritten.text, { logText, logKey, expectHash: published.hash });
     expect(statusOf(checks, "log")).toBe("fail");
     expect(statusOf(checks, "expected-hash")).toBe("fail");
     expect(drawMatches(checks)).toBe(false);
   });
 
   it("a rewritten log entry breaks the chain to later ones; a log rewritten whole, the e-mail catches", () => {
-    const entries = parseManifestLog(logText);
+    const { entries } = parseManifestLog(logText);
     const later = nextLogEntry(entries[0] as ManifestLogEntry, {
       competitionId: 43,
       manifestHash: "c".repeat(64),
       round: 2000,
       closesAt: new Date("2023-08-24T10:00:00.000Z"),
     });
-    const edited = buildManifestLog([...parseManifestLog(rewritten.log), later]);
+    const edited = buildManifestLog([...parseManifestLog(rewritten.log).entries, later], TEST_LOG_SIGNER);
     expect(
-      verifyDraw(rewritten.record, rewritten.text, { logText: edited }).find((c) => c.name === "log"),
+      verifyDraw(rewritten.record, rewritten.text, { logText: edited, logKey }).find((c) => c.name === "log"),
     ).toMatchObject({ status: "fail", detail: "the chain is broken at entry 2: its previous hash is not entry 1's" });
-    const whole = verifyDraw(rewritten.record, rewritten.text, { logText: rewritten.log, expectHash: published.hash });
+    const whole = verifyDraw(rewritten.record, rewritten.text, {
+      logText: rewritten.log,
+      logKey,
+      expectHash: published.hash,
+    });
     expect(statusOf(whole, "log")).toBe("pass");
     expect(statusOf(whole, "expected-hash")).toBe("fail");
+  });
+});
+
+describe("the manifest log's signature (docs/manifest-log-v1.md)", () => {
+  const logOf = (checks: Check[]) => checks.find((c) => c.name === "log");
+  const [entry] = parseManifestLog(logText).entries as [ManifestLogEntry];
+
+  it("an entry changed after signing (its hash recomputed, the chain consistent) is refused", () => {
+    const changed = { ...entry, round: entry.round + 1 };
+    const tampered = logText.replace(
+      `${entry.round} ${entry.closesAt} ${entry.previousHash} ${entry.entryHash}`,
+      `${changed.round} ${entry.closesAt} ${entry.previousHash} ${logEntryHash(changed)}`,
+    );
+    expect(parseManifestLog(tampered).entries[0]?.round).toBe(entry.round + 1);
+    expect(logOf(verifyDraw(record, manifest, { logText: tampered, logKey }))).toMatchObject({
+      status: "fail",
+      detail: "the log's signature does not verify with the site's key",
+    });
+  });
+
+  it("a log re-signed with another key is refused, though it names that key", () => {
+    const resigned = buildManifestLog([entry], OTHER_LOG_SIGNER);
+    expect(logOf(verifyDraw(record, manifest, { logText: resigned, logKey }))).toMatchObject({
+      status: "fail",
+      detail: `the log is signed with key ${OTHER_LOG_SIGNER.publicKey}, not the site's key ${logKey}`,
+    });
+    // Checked against the key it names, it would pass: the published key is what makes it the site's.
+    expect(logOf(verifyDraw(record, manifest, { logText: resigned, logKey: OTHER_LOG_SIGNER.publicKey }))?.status).toBe(
+      "pass",
+    );
+  });
+
+  it("a signature moved onto another key line, an unsigned log, or no published key are refused", () => {
+    const moved = logText.replace(logKey, OTHER_LOG_SIGNER.publicKey);
+    expect(logOf(verifyDraw(record, manifest, { logText: moved, logKey: OTHER_LOG_SIGNER.publicKey }))).toMatchObject({
+      status: "fail",
+      detail: "the log's signature does not verify with the site's key",
+    });
+    const unsigned = logText
+      .split("\n")
+      .filter((l) => !l.startsWith("signature"))
+      .join("\n");
+    expect(logOf(verifyDraw(record, manifest, { logText: unsigned, logKey }))?.detail).toMatch(/not signed/);
+    expect(logOf(verifyDraw(record, manifest, { logText, logKey: null }))?.detail).toMatch(/log key could not be read/);
   });
 });
 

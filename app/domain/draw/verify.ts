@@ -3,7 +3,8 @@ import { sha256Hex, utf8 } from "./bytes";
 import { type ChainInfo, DRAW_DELAY_MS, decidingRound, isQuicknet, QUICKNET, roundAt, roundTime } from "./chain";
 import { checkInstantWins, type PublishedInstantWins } from "./instant-wins";
 import { type Manifest, ManifestError, parseManifest } from "./manifest";
-import { type ManifestLogEntry, ManifestLogError, parseManifestLog } from "./manifest-log";
+import { type ManifestLog, ManifestLogError, parseManifestLog } from "./manifest-log";
+import { logSignatureFault } from "./manifest-log-signature";
 import { drawSeed, drawSequence } from "./sequence";
 import { isSkipReason, needsClause } from "./skip-reasons";
 
@@ -85,8 +86,16 @@ type VerifyOptions = {
   entryRef?: string;
   /** The manifest hash from the entrant's close e-mail: the outside anchor a consistent rewrite cannot change. */
   expectHash?: string;
-  /** The manifest log's text (/draws/log.txt): its chain must hold and hold this draw's hash and round. */
+  /**
+   * The manifest log's text (/draws/log.txt): its chain must hold, be signed with `logKey`, and hold this draw's hash
+   * and round.
+   */
   logText?: string;
+  /**
+   * The key the log must be signed with: the one the site publishes (LOG_KEY_PATH), or one the reader kept. Without
+   * it a log is refused: the key the log names could be anyone's.
+   */
+  logKey?: string | null;
   /**
    * The revealed instant-win list (record.instantWins.url), or null when none is published yet: checked against the
    * commitment from go-live when the record has instant wins.
@@ -313,15 +322,25 @@ function expectedHashCheck(record: PublishedDraw, expected: string): Check {
     : check("expected-hash", "fail", label, `you were e-mailed ${want}, the draw publishes ${record.manifest?.hash}`);
 }
 
-/** The manifest log's chain holds, and it holds this draw's manifest hash, round and close time. */
-function logCheck(record: PublishedDraw, logText: string): Check {
+/** The manifest log's chain holds, it is signed with the site's key, and it holds this draw's hash, round and close. */
+function logCheck(record: PublishedDraw, logText: string, logKey: string | null | undefined): Check {
   const label = "Manifest log";
-  let entries: ManifestLogEntry[];
+  let log: ManifestLog;
   try {
-    entries = parseManifestLog(logText);
+    log = parseManifestLog(logText);
   } catch (error) {
     return check("log", "fail", label, error instanceof ManifestLogError ? error.message : "could not be read");
   }
+  if (!logKey)
+    return check(
+      "log",
+      "fail",
+      label,
+      "the site's log key could not be read, so the log's signature cannot be checked",
+    );
+  const fault = logSignatureFault(log, logKey);
+  if (fault) return check("log", "fail", label, fault);
+  const { entries } = log;
   const mine = entries.filter((e) => e.competitionId === record.competitionId);
   const entry = mine[0];
   if (!entry) return check("log", "fail", label, `competition ${record.competitionId} is not in the log`);
@@ -341,7 +360,7 @@ function logCheck(record: PublishedDraw, logText: string): Check {
     "log",
     "pass",
     label,
-    `entry ${entry.sequence} of ${entries.length}, chained by hash, has this hash and round`,
+    `entry ${entry.sequence} of ${entries.length}, chained by hash, signed with the site's key, has this hash, round`,
   );
 }
 
@@ -373,7 +392,7 @@ export function verifyDraw(record: PublishedDraw, manifestText: string, options:
   );
   if (options.expectHash !== undefined) checks.push(expectedHashCheck(record, options.expectHash));
   checks.push(timelineCheck(record), roundCheck(record, manifest));
-  if (options.logText !== undefined) checks.push(logCheck(record, options.logText));
+  if (options.logText !== undefined) checks.push(logCheck(record, options.logText, options.logKey));
   const network = networkCheck(record, options);
   checks.push(network.check, ...beaconChecks(record, network.chain), sequenceCheck(record, manifest, hash));
   const skips = skipsCheck(record, manifest);

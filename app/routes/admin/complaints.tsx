@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { AdminErrorBoundary, AdminPage, AdminSection, tdClass } from "~/components/admin/admin-page";
 import { type DataColumn, DataTable, FilterSelect, optionsOf, TableFilters } from "~/components/admin/data-table";
 import { FormAlert } from "~/components/auth/form-alert";
@@ -49,7 +50,12 @@ type Row = Awaited<ReturnType<typeof listComplaints>>["complaints"][number];
 function ComplaintRow({ c, actions }: { c: Row; actions: boolean }) {
   return (
     <tr className="border-t border-border" data-testid="complaint-row">
-      <td className={`${tdClass} font-medium whitespace-nowrap`}>{c.reference}</td>
+      <td className={`${tdClass} font-medium whitespace-nowrap`}>
+        <Link to={`/admin/complaints/${c.id}`} className="text-primary underline">
+          {c.reference}
+        </Link>
+        <span className="block text-xs font-normal text-muted-foreground">Read and reply</span>
+      </td>
       <td className={tdClass}>
         {c.ageDays} {c.ageDays === 1 ? "day" : "days"}
         <span className="block text-xs text-muted-foreground">{formatUkShortDateTime(c.createdAt)}</span>
@@ -109,7 +115,10 @@ export default function ComplaintsPage({ loaderData, actionData }: Route.Compone
   return (
     <AdminPage
       title="Complaints"
-      intro="Complaints not yet resolved, oldest first, unless you filter or sort. Every change is logged."
+      intro={
+        "Complaints not yet resolved, oldest first, unless you filter or sort. Open a reference to read its " +
+        "replies and write one. Every change is logged."
+      }
     >
       {actionData?.notice ? <FormAlert notice={actionData.notice} /> : null}
       <TableFilters

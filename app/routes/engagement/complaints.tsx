@@ -10,6 +10,7 @@ import { ESCALATION_WEEKS } from "~/domain/complaints";
 import { metaFor } from "~/lib/seo";
 import { COMPLAINT_FAILED, COMPLAINT_MAX_LENGTH, COMPLAINT_RATE_LIMITED, complaintCheck } from "~/schemas/complaint";
 import { type FormReply, successNotice } from "~/schemas/form";
+import { getUser } from "~/server/accounts/session.server";
 import { type ComplaintReceipt, submitComplaint } from "~/server/engagement/complaints.server";
 import { servicesContext } from "~/server/platform/context";
 import { formReply, readSubmission, refused } from "~/server/platform/form-action.server";
@@ -18,16 +19,28 @@ import { getSiteSettings } from "~/server/platform/site-settings.server";
 import type { Route } from "./+types/complaints";
 import { publicFormContext, publicFormRefusal } from "./public-form-reply.server";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await getSiteSettings(context.get(servicesContext).db);
-  return { workingDays: settings.complaintReplyWorkingDays, disputeBody: settings.disputeBody };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const [settings, user] = await Promise.all([getSiteSettings(services.db), getUser(services, request)]);
+  return {
+    workingDays: settings.complaintReplyWorkingDays,
+    disputeBody: settings.disputeBody,
+    // Signed in: the form starts with the account's name and address, and the complaint is listed in the account.
+    you: user ? { name: user.name, email: user.email } : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const submission = await readSubmission(services, request, complaintCheck.schema);
   if (submission.status !== "success") return refused(submission, complaintCheck);
-  const outcome = await submitComplaint(services, submission.value, publicFormContext(services, request));
+  const user = await getUser(services, request);
+  const outcome = await submitComplaint(
+    services,
+    submission.value,
+    publicFormContext(services, request),
+    user?.id ?? null,
+  );
   if (outcome.status !== "sent")
     return publicFormRefusal(submission, outcome, { rateLimited: COMPLAINT_RATE_LIMITED, failed: COMPLAINT_FAILED });
   const notice = successNotice(
@@ -44,7 +57,7 @@ export const meta: Route.MetaFunction = () => metaFor(PAGES.complaints);
 export default function ComplaintsPage({ loaderData, actionData }: Route.ComponentProps) {
   const sent: (FormReply & { receipt?: ComplaintReceipt }) | undefined = actionData;
   const reply = useFormReply(sent, complaintCheck);
-  const { workingDays, disputeBody } = loaderData;
+  const { workingDays, disputeBody, you } = loaderData;
 
   return (
     <PublicFormPage
@@ -53,6 +66,16 @@ export default function ComplaintsPage({ loaderData, actionData }: Route.Compone
         <>
           If something has gone wrong with a competition, an entry, a payment or a draw, tell us here. You will get a
           reference number straight away and a reply within {workingDays} working days.
+          {you ? (
+            <>
+              {" "}
+              Your complaints and our replies are also in{" "}
+              <Link to="/account/complaints" className={textLinkClass}>
+                your account
+              </Link>
+              .
+            </>
+          ) : null}
         </>
       }
       form={{
@@ -87,7 +110,7 @@ export default function ComplaintsPage({ loaderData, actionData }: Route.Compone
         </SideNote>
       }
     >
-      <NameAndEmail field={reply.field} nameMax={COMPLAINT_MAX_LENGTH.name} />
+      <NameAndEmail field={reply.field} nameMax={COMPLAINT_MAX_LENGTH.name} defaults={you} />
       <TextField
         label="Order number or other reference (optional)"
         {...reply.field("orderReference")}

@@ -10,6 +10,28 @@ import { recordAudit } from "./audit.server";
 
 type ComplaintQuery = QueryOf<typeof COMPLAINT_TABLE>;
 
+/** What every view of a complaint selects: what was sent, its status, and what its reply date is reckoned from. */
+export const COMPLAINT_COLUMNS = {
+  id: complaints.id,
+  orderReference: complaints.orderReference,
+  details: complaints.details,
+  status: complaints.status,
+  replyWorkingDays: complaints.replyWorkingDays,
+  createdAt: complaints.createdAt,
+};
+
+type ComplaintDates = { id: number; status: string; replyWorkingDays: number; createdAt: Date };
+
+/** A complaint with its public reference, the day its reply is due (London midnight) and whether that has passed. */
+export function withReplyDue<R extends ComplaintDates>(row: R, now: Date) {
+  return {
+    ...row,
+    reference: complaintReference(row.id),
+    replyDue: londonMidnight(replyDueDate(row.createdAt, row.replyWorkingDays)),
+    overdue: row.status === "open" && isReplyOverdue(row.createdAt, row.replyWorkingDays, now),
+  };
+}
+
 const COMPLAINT_REFERENCE = /^PDK-C-(\d{1,9})$/i;
 
 function complaintConditions({ q, filters }: ComplaintQuery): SQL | undefined {
@@ -43,16 +65,7 @@ export async function listComplaints(services: Services, query: ComplaintQuery) 
     () => services.db.select({ n: count() }).from(complaints).where(where),
     (limit, offset) =>
       services.db
-        .select({
-          id: complaints.id,
-          name: complaints.name,
-          email: complaints.email,
-          orderReference: complaints.orderReference,
-          details: complaints.details,
-          status: complaints.status,
-          replyWorkingDays: complaints.replyWorkingDays,
-          createdAt: complaints.createdAt,
-        })
+        .select({ ...COMPLAINT_COLUMNS, name: complaints.name, email: complaints.email })
         .from(complaints)
         .where(where)
         .orderBy(...order)
@@ -62,11 +75,8 @@ export async function listComplaints(services: Services, query: ComplaintQuery) 
   return {
     ...page,
     complaints: page.rows.map((row) => ({
-      ...row,
-      reference: complaintReference(row.id),
+      ...withReplyDue(row, now),
       ageDays: complaintAgeDays(row.createdAt, now),
-      replyDue: londonMidnight(replyDueDate(row.createdAt, row.replyWorkingDays)),
-      overdue: row.status === "open" && isReplyOverdue(row.createdAt, row.replyWorkingDays, now),
     })),
   };
 }

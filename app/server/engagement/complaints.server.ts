@@ -13,9 +13,15 @@ export type ComplaintReceipt = { status: "sent"; reference: string; replyBy: str
 
 /**
  * Stores a complaint, and in the same transaction queues the complainant's acknowledgement (reference, reply
- * date, how to escalate) and a copy to the support inbox; rate-limited like every public form.
+ * date, how to escalate) and a copy to the support inbox; rate-limited like every public form. `userId`: the account
+ * that sent it, when signed in, which then lists it with our replies.
  */
-export async function submitComplaint(services: PublicFormServices, input: ComplaintInput, options: PublicFormContext) {
+export async function submitComplaint(
+  services: PublicFormServices,
+  input: ComplaintInput,
+  options: PublicFormContext,
+  userId: string | null = null,
+) {
   const form = { name: "complaint", email: input.email, failure: "complaint submission failed" };
   return submitPublicForm(services, form, options, () =>
     services.db.transaction(async (tx): Promise<ComplaintReceipt> => {
@@ -26,6 +32,7 @@ export async function submitComplaint(services: PublicFormServices, input: Compl
         .values({
           name: input.name,
           email: input.email,
+          userId,
           orderReference: input.orderReference ?? null,
           details: input.details,
           replyWorkingDays: workingDays,
@@ -42,7 +49,12 @@ export async function submitComplaint(services: PublicFormServices, input: Compl
         subject: `We have received your complaint (${reference})`,
         content: serviceEmail(
           `We have received your complaint (${reference})`,
-          paragraphs(acknowledgementText(input, { reference, replyBy, workingDays }, settings, services.env.BASE_URL)),
+          paragraphs(
+            acknowledgementText(input, { reference, replyBy, workingDays }, settings, {
+              baseUrl: services.env.BASE_URL,
+              signedIn: userId !== null,
+            }),
+          ),
         ),
         kind: "complaint-acknowledgement",
       });
@@ -77,8 +89,9 @@ function acknowledgementText(
   input: ComplaintInput,
   receipt: Omit<ComplaintReceipt, "status">,
   settings: SiteSettings,
-  baseUrl: string,
+  { baseUrl, signedIn }: { baseUrl: string; signedIn: boolean },
 ) {
+  const site = baseUrl.replace(/\/$/, "");
   return [
     `Dear ${input.name},`,
     "",
@@ -87,11 +100,12 @@ function acknowledgementText(
     "",
     `We will reply within ${receipt.workingDays} working days, by ${receipt.replyBy} at the latest.`,
     "",
+    ...(signedIn ? [`You can read it, and every reply we send, in your account: ${site}/account/complaints`, ""] : []),
     `If you are not satisfied with our final reply, or have none within ${ESCALATION_WEEKS} weeks, ` +
       `you can refer your complaint free of charge to ${settings.disputeBody.name}, ` +
       `an independent dispute resolution body: ${settings.disputeBody.url}`,
     "",
-    `Our complaints process is set out at ${baseUrl.replace(/\/$/, "")}/fair-play#complaints`,
+    `Our complaints process is set out at ${site}/fair-play#complaints`,
     "",
     "What you told us:",
     input.details,

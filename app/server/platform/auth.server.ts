@@ -1,14 +1,16 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { drizzleAdapter } from "@better-auth/drizzle-adapter";
 import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
 import { and, eq, ne } from "drizzle-orm";
+import { DATABASE_UNAVAILABLE } from "~/content/unavailable";
 import * as schema from "~/db/schema";
 import { displayClientAddress } from "~/domain/client-address";
 import { isCommonPassword } from "~/domain/common-passwords";
 import { AUTH_MESSAGES } from "~/schemas/auth";
 import { z } from "~/schemas/zod";
-import type { Database } from "./db.server";
+import { type Database, isDatabaseUnavailable } from "./db.server";
 import { serviceEmail } from "./email/content";
 import type { Env } from "./env.server";
 import { logger } from "./logger.server";
@@ -92,6 +94,39 @@ function splitName(name: string) {
 }
 
 type AuthOptions = { rateLimit?: boolean };
+
+/**
+ * What went wrong inside one better-auth request: its error hook records a database outage here, since better-auth
+ * answers any error it caught with a 500 of its own that the hook cannot change (see `authHandler`).
+ */
+const authRequestFaults = new AsyncLocalStorage<{ outage?: unknown }>();
+
+/** Notes a database outage for `authHandler`; true when `error` was one. */
+function noteOutage(error: unknown): boolean {
+  if (!isDatabaseUnavailable(error)) return false;
+  const faults = authRequestFaults.getStore();
+  if (faults) faults.outage ??= error;
+  return true;
+}
+
+/** better-auth's error hook: notes an outage, and logs what better-auth would have logged (its 500s). */
+function onAuthError(error: unknown) {
+  if (noteOutage(error)) return;
+  if (error instanceof APIError && error.statusCode < 500) return;
+  logger.error({ err: error }, "auth endpoint failed");
+}
+
+/**
+ * better-auth's logger, into ours. Some of its lookups log a database error and then carry on as if nothing were
+ * there (a session lookup that failed reads as "no session", a 401): what they log is how an outage is seen.
+ */
+const authLogger = {
+  level: "warn" as const,
+  log(level: "debug" | "info" | "warn" | "error", message: string, ...args: unknown[]) {
+    const outage = args.some(noteOutage);
+    logger[outage ? "warn" : level]({ details: args }, `better-auth: ${message}`);
+  },
+};
 
 /**
  * better-auth builds its links on BASE_URL; the ones we e-mail are moved to the public origin (a verified custom
@@ -266,7 +301,48 @@ export function createAuth(db: Database, env: Env, onMailQueued: () => void = ()
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     telemetry: { enabled: false },
+    onAPIError: { onError: onAuthError },
+    logger: authLogger,
   });
+}
+
+type AuthOutcome = { response: Response; outage?: undefined } | { response?: undefined; outage: unknown };
+
+/**
+ * Runs one request through better-auth, telling a database outage apart from what better-auth answered: an error
+ * thrown before its endpoint (the rate limit's table), or a failure while the database was away.
+ */
+async function runAuth(auth: Auth, request: Request): Promise<AuthOutcome> {
+  const faults: { outage?: unknown } = {};
+  try {
+    const response = await authRequestFaults.run(faults, () => auth.handler(request));
+    // Whatever better-auth made of it (a 500, or a 401 when a failed session lookup read as "no session").
+    if (!response.ok && faults.outage !== undefined) return { outage: faults.outage };
+    return { response };
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) return { outage: error };
+    throw error;
+  }
+}
+
+/**
+ * better-auth's handler as the app mounts it at /api/auth: a request that failed because the database is away (a
+ * failover, a restart) answers 503 "try again" with Retry-After, never a 500, and sets no cookie, so a signed-in
+ * visitor stays signed in.
+ */
+export function authHandler(auth: Auth) {
+  return async (request: Request): Promise<Response> => {
+    const outcome = await runAuth(auth, request);
+    if (outcome.response) return outcome.response;
+    logger.error({ err: outcome.outage }, "database unavailable: answered 503");
+    return Response.json(
+      { code: "DATABASE_UNAVAILABLE", message: DATABASE_UNAVAILABLE.message },
+      {
+        status: 503,
+        headers: { "Retry-After": String(DATABASE_UNAVAILABLE.retryAfterSeconds), "Cache-Control": "no-store" },
+      },
+    );
+  };
 }
 
 export type Auth = ReturnType<typeof createAuth>;
@@ -307,13 +383,17 @@ export async function callAuth<T = unknown>(
   }
   const method = init.method ?? "POST";
   if (method === "POST") headers.set("content-type", "application/json");
-  const response = await auth.handler(
+  const outcome = await runAuth(
+    auth,
     new Request(`${env.BASE_URL}${AUTH_BASE_PATH}${path}`, {
       method,
       headers,
       body: method === "POST" ? JSON.stringify(init.body ?? {}) : undefined,
     }),
   );
+  // Our forms' route guard turns this into their 503 page: "try again", never "wrong password" or a sign-out.
+  if (!outcome.response) throw outcome.outage;
+  const { response } = outcome;
   const cookies = new Headers();
   for (const value of response.headers.getSetCookie()) cookies.append("Set-Cookie", value);
   const text = await response.text();

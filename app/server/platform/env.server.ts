@@ -42,6 +42,15 @@ export const EnvSchema = z.object({
     .optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /**
+   * The Ed25519 secret key (32 bytes, 64 lower-case hex) the manifest log is signed with (docs/manifest-log-v1.md).
+   * Unset, it is derived from the auth secret (kept under DATA_DIR outside production): set it in production so the
+   * published key outlives a change of that secret.
+   */
+  MANIFEST_LOG_SIGNING_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, "must be 64 lower-case hex characters (an Ed25519 secret key)")
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")

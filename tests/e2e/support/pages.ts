@@ -32,6 +32,7 @@ export const ACCOUNT_PAGES = [
   "/account/notifications",
   "/account/limits",
   "/account/eligibility",
+  "/account/complaints",
   "/basket",
 ];
 
