@@ -231,10 +231,10 @@ describe("the server decides", () => {
       const repeat = h.checkout(buyer, [line], { key }).finally(() => {
         repeatAfterProvider = providerAnswered;
       });
-      // The repeat finds the order (its transaction has returned it as not new) while the first request is at the
-      // provider, waits for the creator, and does not answer before the provider does.
+      // The repeat finds the order (its hold's transaction answers that the key made one already) while the first
+      // request is at the provider, waits for the creator, and does not answer before the provider does.
       const notNew = (r: { type: string; value?: unknown }) =>
-        r.type === "fulfilled" && (r.value as { isNew?: boolean } | undefined)?.isNew === false;
+        r.type === "fulfilled" && (r.value as { kind?: string } | undefined)?.kind === "existing";
       const foundAgain = () => transactions.mock.settledResults.some(notNew);
       await expect.poll(foundAgain, { timeout: 30_000 }).toBe(true);
       expect(repeatAfterProvider).toBeUndefined();

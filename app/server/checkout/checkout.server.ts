@@ -1,7 +1,9 @@
+import { randomInt } from "node:crypto";
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { isPublishedStatus } from "~/db/constants";
 import { competitions, orderLines, orders, tickets } from "~/db/schema";
 import { parseChosenNumbers, takenNumbersMessage } from "~/domain/chosen-numbers";
+import { candidateCount, randomCandidates } from "~/domain/lucky-dip";
 import { formatPence } from "~/domain/money";
 import { priceBasket } from "~/domain/pricing";
 import { isOfferedAnswer } from "~/domain/ticket-allocation";
@@ -21,14 +23,20 @@ import { recordFunnel } from "../platform/funnel.server";
 import { type CheckoutSessionSummary, providerErrorKind } from "../platform/payments.server";
 import { publicOrigin } from "../platform/public-origin.server";
 import type { Services } from "../platform/services.server";
-import { checkCanEnter, type EntryBlock, TERMS_VERSION } from "../protection/player-protection.server";
+import { type EntryBlock, readEntryFacts, TERMS_VERSION } from "../protection/player-protection.server";
 import { CREDIT_CAP_FAILURE, creditCapRefusalMessage, INSTANT_WIN_CREDIT_FAILURE } from "./card-authorisation.server";
 import { fulfilCheckoutSession } from "./fulfilment.server";
 import { orderLinesWithTitle } from "./order-lines.server";
 import { claimForImmediateSession, enqueue, placeInQueue, startPaymentQueue } from "./payment-queue.server";
-import { PromoCodeRefusal, priceWithPromoCode, redeemPromoCode } from "./promo-codes.server";
-import { linesInLockOrder, releaseReservation } from "./reservations.server";
-import { extendOrderNumbers, holdNumbers } from "./ticket-numbers.server";
+import { PromoCodeRefusal, priceWithPromoCode } from "./promo-codes.server";
+import {
+  type HoldRefused,
+  HoldRefusedError,
+  holdOrder,
+  linesInLockOrder,
+  releaseReservation,
+} from "./reservations.server";
+import { extendOrderNumbers } from "./ticket-numbers.server";
 
 /** One line of a checkout as it arrives: `numbers` are the ticket numbers chosen (none: a lucky dip for all). */
 export type CheckoutLineInput = { competitionId: number; quantity: unknown; skillAnswer: unknown; numbers?: unknown };
@@ -215,114 +223,72 @@ export async function placeOrder(services: Services, input: OrderInput): Promise
       if (!result.ok) throw new Refusal(422, result.message);
       chosen.set(line.competitionId, result.numbers);
     }
-    const capped = parsed.some((line) => competitionOf(line).maxTicketsPerUser !== null);
-
-    const created = await db.transaction(async (tx) => {
-      // One checkout at a time per buyer: the spend limit and per-person caps are then checked against settled numbers.
-      await tx.execute(sql`select pg_advisory_xact_lock(5005, hashtext(${input.userId}))`);
-      const again = await findByKey(tx, input.userId, key);
-      if (again) return { order: again, isNew: false };
-
-      // The same rule again, now with the buyer's settled holdings: only the per-person cap can newly refuse (so
-      // the holdings are read only when a competition has a cap).
-      const held = capped ? await ticketsHeldByUser(tx, input.userId, ids) : new Map<number, number>();
-      for (const line of parsed) {
-        const comp = competitionOf(line);
-        const refusal = refusalFor(comp, held.get(comp.id) ?? 0, line.quantity, now);
-        if (refusal) throw refusal;
-      }
-
-      const priced = await priceWithPromoCode(
-        tx,
+    // Read once for this request, before the hold: the protections (the spend limit is settled by the hold, under
+    // the buyer's lock) and the promo code (its per-person count and last use are settled by the hold too).
+    const price = () =>
+      priceWithPromoCode(
+        db,
         input.userId,
         input.promoCode,
         priceBasket(parsed.map((line) => ({ ...line, unitPricePence: competitionOf(line).entryPricePence }))),
         now,
       );
-      const block = await checkCanEnter(tx, input.userId, priced.totalPence, now);
-      if (block) throw new Refusal(403, block.message, block);
+    let priced: Awaited<ReturnType<typeof price>>;
+    let protection: Awaited<ReturnType<typeof readEntryFacts>>;
+    try {
+      priced = await price();
+      protection = await readEntryFacts(db, input.userId, now);
+      const block = protection.blockFor(priced.totalPence);
+      if (block && block.code !== "spend_limit") throw new Refusal(403, block.message, block);
+    } catch (error) {
+      // A repeat of a request that made its order (which used the code, or counts towards a limit) finds that order.
+      if (!(error instanceof Refusal || error instanceof PromoCodeRefusal)) throw error;
+      const mine = await findByKey(db, input.userId, key);
+      if (mine) return { ok: true, order: mine, isNew: false, competitionIds: ids };
+      throw error;
+    }
 
-      const expiresAt = new Date(now.getTime() + CHECKOUT_WINDOW_MS + PROVIDER_MARGIN_MS);
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          userId: input.userId,
-          email: input.email,
-          source: input.source === "basket" ? "basket" : "single",
-          idempotencyKey: key,
-          paymentStatus: "pending",
-          subtotalPence: priced.subtotalPence,
-          discountPence: priced.discountPence,
-          promoDiscountPence: priced.promoDiscountPence,
-          totalAmountPence: priced.totalPence,
-          termsVersion: TERMS_VERSION,
-          reservationExpiresAt: expiresAt,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      if (!order) throw new Error("order insert returned nothing");
-      await tx.insert(orderLines).values(
-        priced.lines.map((line) => ({
-          orderId: order.id,
-          competitionId: line.competitionId,
-          quantity: line.quantity,
-          unitPricePence: line.unitPricePence,
-          discountPence: line.discountPence,
-          promoDiscountPence: line.promoDiscountPence,
-          totalPence: line.totalPence,
-          skillAnswer: line.skillAnswer,
-        })),
-      );
-      // Reserve last, so each competition row is locked only from its UPDATE to the commit: one conditional UPDATE
-      // per competition, in id order; it either takes the tickets or changes nothing (and the order goes with it).
-      // Under that row lock the numbers are held: the chosen ones exactly, a lucky dip for the rest (ADR 031).
-      for (const line of [...parsed].sort((a, b) => a.competitionId - b.competitionId)) {
-        const [reserved] = await tx
-          .update(competitions)
-          .set({ ticketsReserved: sql`${competitions.ticketsReserved} + ${line.quantity}` })
-          .where(
-            and(
-              eq(competitions.id, line.competitionId),
-              eq(competitions.status, "active"),
-              gt(competitions.endDate, now),
-              sql`${competitions.ticketsSold} + ${competitions.ticketsReserved} + ${line.quantity}
-                <= ${competitions.totalTickets}`,
-            ),
-          )
-          .returning({
-            total: competitions.totalTickets,
-            free: sql<number>`${competitions.totalTickets} - ${competitions.ticketsSold}
-              - ${competitions.ticketsReserved} + ${line.quantity}`,
-          });
-        if (!reserved) throw await availabilityRefusal(tx, line.competitionId, line.quantity, now);
-        const numbers = await holdNumbers(
-          tx,
-          {
-            competitionId: line.competitionId,
-            now,
-            total: reserved.total,
-            quantity: line.quantity,
-            freeGuess: Number(reserved.free),
-            chosen: chosen.get(line.competitionId) ?? [],
-          },
-          { orderId: order.id, heldUntil: expiresAt },
-        );
-        if (!numbers.ok && numbers.taken.length > 0)
-          throw new Refusal(409, takenNumbersMessage(numbers.taken), undefined, {
-            competitionId: line.competitionId,
-            numbers: numbers.taken,
-          });
-        if (!numbers.ok) throw new Refusal(409, CHECKOUT_MESSAGES.busy);
-      }
-      // The code's use is taken last of all (after the competition rows: the lock order every writer keeps).
-      await redeemPromoCode(tx, priced.promo, order, now);
-
+    const expiresAt = new Date(now.getTime() + CHECKOUT_WINDOW_MS + PROVIDER_MARGIN_MS);
+    // The hold's transaction: one statement now; a buyer's site credit spent on the order is debited here too.
+    const hold = db.transaction((tx) =>
+      holdOrder(tx, {
+        userId: input.userId,
+        email: input.email,
+        idempotencyKey: key,
+        source: input.source === "basket" ? "basket" : "single",
+        termsVersion: TERMS_VERSION,
+        now,
+        expiresAt,
+        lines: priced.lines.map((line) => {
+          const comp = competitionOf(line);
+          const picked = chosen.get(line.competitionId) ?? [];
+          return { ...line, chosen: picked, candidates: luckyDipCandidates(comp, line.quantity - picked.length) };
+        }),
+        subtotalPence: priced.subtotalPence,
+        discountPence: priced.discountPence,
+        promoDiscountPence: priced.promoDiscountPence,
+        totalPence: priced.totalPence,
+        promo: priced.promo,
+        monthlyLimitPence: protection.monthlyLimitPence,
+        monthStart: protection.monthStart,
+      }),
+    );
+    const held = await hold.catch(async (error) => {
+      if (error instanceof HoldRefusedError)
+        throw await holdRefusal(db, error.refused, { parsed, byId, priced, protection, now });
+      throw error;
+    });
+    let created: { order: ExistingOrder; isNew: boolean; lines?: SessionLine[] };
+    if (held.kind === "existing") {
+      const again = await findByKey(db, input.userId, key);
+      if (!again) throw new Error("the order of a repeated checkout has gone");
+      created = { order: again, isNew: false };
+    } else {
       const lines = priced.lines
         .map((line) => ({ ...line, title: competitionOf(line).title }))
         .sort((a, b) => a.competitionId - b.competitionId);
-      return { order, isNew: true, lines };
-    });
+      created = { order: held.order, isNew: true, lines };
+    }
     return { ok: true, ...created, competitionIds: ids };
   } catch (error) {
     if (error instanceof PromoCodeRefusal) return { ok: false, status: error.status, message: error.message };
@@ -386,6 +352,62 @@ async function availabilityRefusal(tx: Executor, competitionId: number, line: nu
     .where(eq(competitions.id, competitionId));
   if (!comp) return new Refusal(400, CHECKOUT_MESSAGES.notFound);
   return unavailable(comp, line, now) ?? new Refusal(409, CHECKOUT_MESSAGES.busy);
+}
+
+/** Candidates for a line's lucky dip (ADR 031), from the counters read before the hold; none when few are free. */
+function luckyDipCandidates(comp: CompetitionFacts, wanted: number): number[] {
+  if (wanted <= 0) return [];
+  const free = comp.totalTickets - comp.ticketsSold - comp.ticketsReserved;
+  const count = candidateCount(wanted, free, comp.totalTickets);
+  return count === null ? [] : randomCandidates(comp.totalTickets, count, (bound) => randomInt(bound));
+}
+
+/** A refusal by `paddock_hold`, in the same words as the rules give it everywhere else. */
+async function holdRefusal(
+  db: Executor,
+  refused: HoldRefused,
+  context: {
+    parsed: ParsedLine[];
+    byId: Map<number, CompetitionFacts>;
+    priced: { totalPence: number; promo: { refusal: (why: "per_person" | "used_up", used: number) => string } | null };
+    protection: { blockFor: (total: number, spent?: number) => EntryBlock | null };
+    now: Date;
+  },
+): Promise<Refusal | PromoCodeRefusal> {
+  const { parsed, byId, priced, protection, now } = context;
+  switch (refused.refusal) {
+    case "cap":
+      for (const line of parsed) {
+        const comp = byId.get(line.competitionId) as CompetitionFacts;
+        const refusal = refusalFor(comp, refused.held[String(line.competitionId)] ?? 0, line.quantity, now);
+        if (refusal) return refusal;
+      }
+      break;
+    case "spend_limit": {
+      const block = protection.blockFor(priced.totalPence, refused.spent);
+      if (block) return new Refusal(403, block.message, block);
+      break;
+    }
+    case "promo_per_person":
+    case "promo_used_up":
+      if (priced.promo)
+        return new PromoCodeRefusal(
+          priced.promo.refusal(refused.refusal === "promo_used_up" ? "used_up" : "per_person", refused.used ?? 0),
+        );
+      break;
+    case "unavailable": {
+      const line = parsed.find((l) => l.competitionId === refused.competitionId);
+      return availabilityRefusal(db, refused.competitionId, line?.quantity ?? 1, now);
+    }
+    case "taken":
+      if (refused.numbers.length > 0)
+        return new Refusal(409, takenNumbersMessage(refused.numbers), undefined, {
+          competitionId: refused.competitionId,
+          numbers: refused.numbers,
+        });
+      break;
+  }
+  return new Refusal(409, CHECKOUT_MESSAGES.busy);
 }
 
 /**

@@ -1,16 +1,15 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { BANK_PROCESSING } from "~/content/policy";
 import { supportServicesText } from "~/content/support";
-import { basketItems, competitions, type OrderRow, orders, payments, tickets } from "~/db/schema";
+import { competitions, type OrderRow, orders, payments, tickets } from "~/db/schema";
 import { ANSWER_RECORDED } from "~/domain/answer-reveal";
 import { formatUkDateTime } from "~/domain/london-format";
 import { formatPence } from "~/domain/money";
-import { isCorrectAnswer } from "~/domain/ticket-allocation";
 import { isUuid } from "~/schemas/ids";
-import { claimInstantWins, instantWinEmailBlocks, type WonInstantWin } from "../instant-wins/instant-wins.server";
+import { instantWinEmailBlocks, instantWinNotification, type WonInstantWin } from "../instant-wins/instant-wins.server";
 import type { Tx } from "../platform/db.server";
 import { type EmailBlock, serviceEmail } from "../platform/email/content";
-import { recordFunnel } from "../platform/funnel.server";
+import { funnelVisitorKey } from "../platform/funnel.server";
 import { enqueueEmail } from "../platform/mail.server";
 import { addNotification, type NewNotification } from "../platform/notifications.server";
 import type { CheckoutSessionSummary } from "../platform/payments.server";
@@ -18,9 +17,6 @@ import { publicOrigin } from "../platform/public-origin.server";
 import type { Services } from "../platform/services.server";
 import { isAuthorisedOnly, settleAuthorisation } from "./card-authorisation.server";
 import { orderLinesWithTitle } from "./order-lines.server";
-import { reclaimPromoUse } from "./promo-codes.server";
-import { linesInLockOrder, releaseReservation } from "./reservations.server";
-import { issueOrderNumbers } from "./ticket-numbers.server";
 
 /**
  * The one function that turns a provider's Checkout Session into the order's outcome. Called by the verified
@@ -44,26 +40,6 @@ type FulfilOptions = {
   eventType?: string;
 };
 
-/** The payment row for a provider session, written once: a replayed event finds it already there. */
-function recordPayment(
-  tx: Tx,
-  order: Pick<OrderRow, "id" | "totalAmountPence">,
-  session: CheckoutSessionSummary,
-  status: "paid" | "refund_pending",
-  extra: Record<string, unknown> = {},
-) {
-  return tx
-    .insert(payments)
-    .values({
-      orderId: order.id,
-      providerSessionId: session.id,
-      status,
-      amountPence: session.amountTotal ?? order.totalAmountPence,
-      raw: { payment_intent: session.paymentIntentId, ...extra },
-    })
-    .onConflictDoNothing({ target: payments.providerSessionId });
-}
-
 const isPaid = (session: CheckoutSessionSummary) => session.status === "complete" && session.paymentStatus !== "unpaid";
 
 /** Thrown inside the paid path when a line cannot be sold after all: the transaction is redone as a refund. */
@@ -85,123 +61,118 @@ export async function fulfilCheckoutSession(
     if (authorisation.kind === "refused") return { kind: "released", orderId, status: "cancelled" };
     if (authorisation.kind === "captured") session = authorisation.session;
   }
-  let outcome: FulfilmentOutcome;
-  try {
-    outcome = await settleOrder(services, session, orderId, options, null);
-  } catch (error) {
-    if (!(error instanceof CannotHonour)) throw error;
-    outcome = await settleOrder(services, session, orderId, options, error.reason);
-  }
+  const outcome = await settleOrder(services, session, orderId, options);
   if (outcome.kind === "refund" && session.paymentIntentId)
     await refundOrder(services, outcome.orderId, session.paymentIntentId);
-  if (outcome.kind === "fulfilled") {
-    services.mail.kick();
-    await recordFunnel(services, ["paid"], outcome.competitionIds, { userId: outcome.userId });
-  }
+  if (outcome.kind === "fulfilled") services.mail.kick();
   return outcome;
 }
 
-/** One transaction deciding the order's fate from the session; `refuseWith` redoes a paid session as a refund. */
+/** What `paddock_fulfil` answers (drizzle/0023): the outcome, and for a paid order the receipt's facts. */
+type SettledOrder =
+  | Exclude<FulfilmentOutcome, { kind: "fulfilled" }>
+  | {
+      kind: "fulfilled";
+      orderId: string;
+      reallocated: boolean;
+      userId: string | null;
+      email: string | null;
+      totalAmountPence: number;
+      promoDiscountPence: number;
+      lines: Allocation[];
+    };
+
+/**
+ * One transaction deciding the order's fate from the session: `paddock_fulfil` (one statement) locks the order,
+ * records the payment, sells the lines (numbers issued, counters moved, instant wins claimed) or releases or refunds,
+ * and a paid order's receipt, notifications and funnel step are written by one more statement in the same
+ * transaction, so they exist exactly when the payment does.
+ */
 async function settleOrder(
   services: Services,
   session: CheckoutSessionSummary,
   orderId: string,
   options: FulfilOptions,
-  refuseWith: RefundReason | null,
 ): Promise<FulfilmentOutcome> {
   const now = services.now();
   const origin = await publicOrigin(services);
   return services.db.transaction(async (tx): Promise<FulfilmentOutcome> => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    if (!order) return { kind: "ignored", reason: "order not found" };
-    if (order.providerSessionId && order.providerSessionId !== session.id)
-      return { kind: "ignored", reason: "session belongs to another order" };
-    const lines = await linesInLockOrder(tx, order.id);
-
-    if (!isPaid(session)) {
-      const failed = options.eventType === "checkout.session.async_payment_failed";
-      if (order.paymentStatus !== "pending" || (session.status !== "expired" && !failed)) {
-        if (order.paymentStatus === "pending" && !order.providerSessionId) {
-          await tx.update(orders).set({ providerSessionId: session.id, updatedAt: now }).where(eq(orders.id, order.id));
-        }
-        return order.paymentStatus === "pending"
-          ? { kind: "waiting", orderId }
-          : { kind: "already_final", orderId, status: order.paymentStatus };
-      }
-      const status = failed ? "cancelled" : "expired";
-      await releaseReservation(tx, order.id, lines, now);
-      await tx
-        .update(orders)
-        .set({
-          paymentStatus: status,
-          failureReason: failed ? "payment_failed" : "session_expired",
-          providerSessionId: session.id,
-          updatedAt: now,
-        })
-        .where(eq(orders.id, order.id));
-      return { kind: "released", orderId, status };
-    }
-
-    if (order.paymentStatus === "paid" || order.paymentStatus === "refunded")
-      return { kind: "already_final", orderId, status: order.paymentStatus };
-    const held = order.paymentStatus === "pending";
-
-    const refuse = async (reason: RefundReason): Promise<FulfilmentOutcome> => {
-      if (held) await releaseReservation(tx, order.id, lines, now);
-      await tx
-        .update(orders)
-        .set({ paymentStatus: "refunded", failureReason: reason, providerSessionId: session.id, updatedAt: now })
-        .where(eq(orders.id, order.id));
-      await recordPayment(tx, order, session, "refund_pending", { reason });
-      return { kind: "refund", orderId, reason };
-    };
-    if (refuseWith) return refuse(refuseWith);
-    if (session.amountTotal !== order.totalAmountPence || (session.currency ?? "gbp").toLowerCase() !== "gbp") {
+    const result = await tx.execute<{ outcome: SettledOrder }>(
+      sql`select paddock_fulfil(${orderId}::uuid, ${session.id}, ${isPaid(session)}, ${session.status},
+        ${options.eventType === "checkout.session.async_payment_failed"}, ${session.amountTotal ?? null}::integer,
+        ${session.currency ?? null}, ${session.paymentIntentId ?? null}, ${now}::timestamptz) as outcome`,
+    );
+    const settled = result.rows[0]?.outcome;
+    if (!settled) throw new Error("paddock_fulfil returned nothing");
+    if (settled.kind === "refund" && settled.reason === "amount_mismatch")
       services.logger.error(
-        { orderId, session: session.id, amount: session.amountTotal, expected: order.totalAmountPence },
+        { orderId, session: session.id, amount: session.amountTotal, currency: session.currency },
         "paid amount does not match the order",
       );
-      return refuse("amount_mismatch");
-    }
-
-    // Writes that touch no competition row come first, so each competition row is locked only from its
-    // numbering UPDATE below to the commit.
-    await tx
-      .update(orders)
-      .set({
-        paymentStatus: "paid",
-        paidAt: now,
-        providerSessionId: session.id,
-        failureReason: held ? null : order.failureReason,
-        updatedAt: now,
-      })
-      .where(eq(orders.id, order.id));
-    await recordPayment(tx, order, session, "paid");
-    if (!held) await reclaimPromoUse(tx, order.id);
-    if (order.source === "basket" && order.userId) {
-      await tx.delete(basketItems).where(
-        and(
-          eq(basketItems.userId, order.userId),
-          inArray(
-            basketItems.competitionId,
-            lines.map((l) => l.competitionId),
-          ),
-        ),
-      );
-    }
-
-    const allocated = await sellLines(tx, order, lines, held, now);
-    if (order.email) await enqueueEmail(tx, confirmationEmail(order, allocated, origin));
-    if (order.userId) await addNotification(tx, confirmedNotification(order, order.userId, allocated, now));
+    if (settled.kind !== "fulfilled") return settled;
+    await writeReceipt(services, tx, settled, origin, now);
     return {
       kind: "fulfilled",
       orderId,
-      reallocated: !held,
-      userId: order.userId,
-      competitionIds: lines.map((l) => l.competitionId),
+      reallocated: settled.reallocated,
+      userId: settled.userId,
+      competitionIds: settled.lines.map((l) => l.competitionId),
     };
   });
 }
+
+/**
+ * The receipt e-mail, the in-app notifications (the order's and any instant win's) and the funnel's paid step, in
+ * one statement in the fulfilment's transaction.
+ */
+async function writeReceipt(
+  services: Services,
+  tx: Tx,
+  paid: Extract<SettledOrder, { kind: "fulfilled" }>,
+  origin: string,
+  now: Date,
+) {
+  const order = { id: paid.orderId, ...paid };
+  const parts: SQL[] = [];
+  if (paid.email) {
+    const mail = confirmationEmail(order, paid.lines, origin);
+    const { renderEmail } = await import("../platform/email/render.server");
+    const body = await renderEmail(mail.content);
+    parts.push(sql`mail as (insert into email_outbox ("to", subject, text, html, kind)
+      values (${mail.to}, ${mail.subject}, ${body.text}, ${body.html}, ${mail.kind}))`);
+  }
+  if (paid.userId) {
+    const userId = paid.userId;
+    const notes: NewNotification[] = [
+      confirmedNotification(order, userId, paid.lines, now),
+      ...paid.lines.flatMap((l) => l.instantWins.map((win) => instantWinNotification(userId, win, now))),
+    ];
+    const rows = notes.map(({ at, ...n }) => ({ ...n, createdAt: (at ?? now).toISOString() }));
+    parts.push(sql`notes as (insert into notifications (user_id, kind, event_key, title, body, link, created_at)
+      select n.user_id, n.kind, n.event_key, n.title, n.body, n.link, n.created_at
+      from jsonb_to_recordset(${JSON.stringify(rows.map(toSnake))}::jsonb)
+        as n(user_id text, kind text, event_key text, title text, body text, link text, created_at timestamptz)
+      on conflict (user_id, event_key) do nothing)`);
+    const visitorKey = funnelVisitorKey(services.env.AUTH_SECRET, { userId });
+    const ids = paid.lines.map((l) => l.competitionId);
+    if (visitorKey && ids.length > 0)
+      parts.push(sql`funnel as (insert into funnel_events (competition_id, stage, visitor_key)
+        select unnest(${`{${ids.join(",")}}`}::integer[]), 'paid', ${visitorKey}
+        on conflict do nothing)`);
+  }
+  if (parts.length === 0) return;
+  await tx.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
+}
+
+const toSnake = (n: Omit<NewNotification, "at"> & { createdAt: string }) => ({
+  user_id: n.userId,
+  kind: n.kind,
+  event_key: n.eventKey,
+  title: n.title,
+  body: n.body,
+  link: n.link,
+  created_at: n.createdAt,
+});
 
 /** What the receipt lists per line: never whether the answer was right (app/domain/answer-reveal.ts). */
 type Allocation = {
@@ -214,101 +185,28 @@ type Allocation = {
 };
 
 /**
- * Sells a paid order's lines: reserved (or, after a lapse, free) tickets become sold in one UPDATE per line, which
- * also re-checks that the competition is still open (and, after a lapse, that the tickets are free) and holds its
- * row lock to the commit. Under that lock the order's held numbers are issued for ever, and any it no longer holds
- * (taken over after a lapse, or an order made before numbers were held) are a lucky dip (ADR 031).
- * Throws CannotHonour when a line cannot be sold. The paid webhook's path and the demo seed both sell here.
+ * Sells a paid order's lines in the caller's transaction (`paddock_sell_lines`, drizzle/0023): reserved (or, after a
+ * lapse, free) tickets become sold, the counters move under each competition's row lock, the order's held numbers
+ * are issued for ever (a lucky dip for any it no longer holds: ADR 031), and instant wins are claimed (ADR 032).
+ * Throws CannotHonour when a line cannot be sold. The demo seed sells here; fulfilment calls the function itself.
  */
 export async function sellLines(
   tx: Tx,
   order: Pick<OrderRow, "id" | "userId">,
-  lines: { competitionId: number; quantity: number; skillAnswer: string }[],
   held: boolean,
   now: Date,
 ): Promise<Allocation[]> {
-  const allocated: Allocation[] = [];
-  for (const line of lines) {
-    const [row] = await tx
-      .update(competitions)
-      .set({
-        ticketsSold: sql`${competitions.ticketsSold} + ${line.quantity}`,
-        ...(held ? { ticketsReserved: sql`${competitions.ticketsReserved} - ${line.quantity}` } : {}),
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(competitions.id, line.competitionId),
-          eq(competitions.status, "active"),
-          gt(competitions.endDate, now),
-          held
-            ? undefined
-            : sql`${competitions.ticketsSold} + ${competitions.ticketsReserved} + ${line.quantity}
-              <= ${competitions.totalTickets}`,
-        ),
-      )
-      .returning({
-        total: competitions.totalTickets,
-        free: sql<number>`${competitions.totalTickets} - ${competitions.ticketsSold} - ${competitions.ticketsReserved}`,
-        title: competitions.title,
-        correctAnswer: competitions.correctAnswer,
-      });
-    if (!row) throw new CannotHonour(await whyNotSold(tx, line.competitionId, now));
-    const numbers = await issueOrderNumbers(
-      tx,
-      {
-        competitionId: line.competitionId,
-        now,
-        total: row.total,
-        quantity: line.quantity,
-        // The numbers this order still holds are among those counted as taken; a lucky dip looks among the rest.
-        freeGuess: Number(row.free) + line.quantity,
-      },
-      order.id,
+  try {
+    const result = await tx.execute<{ allocated: Allocation[] }>(
+      sql`select paddock_sell_lines(${order.id}::uuid, ${order.userId}, ${held}, ${now}::timestamptz) as allocated`,
     );
-    if (numbers.length < line.quantity) throw new CannotHonour("sold_out_after_expiry");
-    const correct = isCorrectAnswer(line.skillAnswer, row.correctAnswer);
-    const issued = await tx
-      .insert(tickets)
-      .values(
-        numbers.map((ticketNumber) => ({
-          competitionId: line.competitionId,
-          ticketNumber,
-          userId: order.userId,
-          orderId: order.id,
-          skillAnswer: line.skillAnswer,
-          isCorrectAnswer: correct,
-          purchaseDate: now,
-        })),
-      )
-      .returning({ number: tickets.ticketNumber, entryRef: tickets.entryRef });
-    const instantWins = await claimInstantWins(tx, {
-      competitionId: line.competitionId,
-      orderId: order.id,
-      userId: order.userId,
-      numbers: numbers,
-      now,
-    });
-    allocated.push({
-      competitionId: line.competitionId,
-      tickets: issued,
-      title: row.title,
-      skillAnswer: line.skillAnswer,
-      instantWins,
-    });
+    return result.rows[0]?.allocated ?? [];
+  } catch (error) {
+    const e = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+    const cause = e?.code === "PDK01" ? e : e?.cause?.code === "PDK01" ? e.cause : null;
+    if (cause) throw new CannotHonour(cause.message as RefundReason);
+    throw error;
   }
-  return allocated;
-}
-
-async function whyNotSold(tx: Tx, competitionId: number, now: Date): Promise<RefundReason> {
-  const [comp] = await tx
-    .select({ status: competitions.status, endDate: competitions.endDate })
-    .from(competitions)
-    .where(eq(competitions.id, competitionId));
-  if (comp?.status === "cancelling" || comp?.status === "cancelled") return "competition_cancelled";
-  return comp && comp.status === "active" && comp.endDate.getTime() > now.getTime()
-    ? "sold_out_after_expiry"
-    : "competition_closed";
 }
 
 async function resolveOrderId(services: Services, session: CheckoutSessionSummary): Promise<string | null> {
@@ -412,7 +310,10 @@ async function refundedLines(tx: Tx, orderId: string): Promise<RefundedLine[]> {
 const shortId = (id: string) => id.slice(0, 8);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-function confirmationEmail(order: OrderRow, allocated: Allocation[], origin: string) {
+/** The order's facts the receipt and its notification tell. */
+type ReceiptOrder = Pick<OrderRow, "id" | "userId" | "email" | "totalAmountPence" | "promoDiscountPence">;
+
+function confirmationEmail(order: ReceiptOrder, allocated: Allocation[], origin: string) {
   const count = allocated.reduce((sum, a) => sum + a.tickets.length, 0);
   const confirmed = `Your ${plural(count, "ticket")} ${count === 1 ? "has" : "have"} been confirmed.`;
   const entries: EmailBlock[] = allocated.map((a) => ({
@@ -457,7 +358,12 @@ function confirmationEmail(order: OrderRow, allocated: Allocation[], origin: str
   };
 }
 
-function confirmedNotification(order: OrderRow, userId: string, allocated: Allocation[], at: Date): NewNotification {
+function confirmedNotification(
+  order: ReceiptOrder,
+  userId: string,
+  allocated: Allocation[],
+  at: Date,
+): NewNotification {
   const count = allocated.reduce((sum, a) => sum + a.tickets.length, 0);
   return {
     userId,

@@ -70,10 +70,10 @@ async function decide<L extends PromoLine>(
   typed: string,
   lines: readonly L[],
   now: Date,
-): Promise<{ decision: PromoDecision<L>; codeId: number | null }> {
+): Promise<{ decision: PromoDecision<L>; code: StoredCode | null }> {
   const code = await findCode(db, typed);
   const usedByBuyer = code && code.maxUsesPerPerson !== null ? await usesByBuyer(db, code.id, userId) : 0;
-  return { decision: decidePromoCode({ typed, code, usedByBuyer, lines, now }), codeId: code?.id ?? null };
+  return { decision: decidePromoCode({ typed, code, usedByBuyer, lines, now }), code };
 }
 
 /**
@@ -96,18 +96,29 @@ type PricedOrder<L extends PromoLine> = {
   totalPence: number;
 };
 
+/**
+ * The code to redeem with an order: its use is taken by `paddock_hold`, which also counts the buyer's uses again
+ * under their lock (`maxUsesPerPerson`); a refusal there is worded by the same rule (`refusal`).
+ */
+type AppliedPromo = {
+  codeId: number;
+  discountPence: number;
+  maxUsesPerPerson: number | null;
+  refusal: (why: "per_person" | "used_up", usedByBuyer: number) => string;
+};
+
 /** A priced order with the code applied: each line's total after its share, and the code to redeem. */
 type WithPromo<L extends PromoLine> = PricedOrder<L & { promoDiscountPence: number }> & {
   promoDiscountPence: number;
-  promo: { codeId: number; discountPence: number } | null;
+  promo: AppliedPromo | null;
 };
 
 /**
- * placeOrder's pricing with the buyer's code (or unchanged, with no code). Call inside the checkout transaction
- * after the buyer's advisory lock; throws PromoCodeRefusal with the rule's message.
+ * placeOrder's pricing with the buyer's code (or unchanged, with no code), read before the hold: throws
+ * PromoCodeRefusal with the rule's message. The hold settles the per-person count and the last use under locks.
  */
 export async function priceWithPromoCode<L extends PromoLine>(
-  tx: Tx,
+  tx: Executor,
   userId: string,
   typed: string | undefined,
   priced: PricedOrder<L>,
@@ -121,15 +132,20 @@ export async function priceWithPromoCode<L extends PromoLine>(
       promo: null,
     };
   }
-  const { decision, codeId } = await decide(tx, userId, typed, priced.lines, now);
-  if (!decision.ok || codeId === null) throw new PromoCodeRefusal(decision.ok ? "" : decision.message);
+  const { decision, code } = await decide(tx, userId, typed, priced.lines, now);
+  if (!decision.ok || code === null) throw new PromoCodeRefusal(decision.ok ? "" : decision.message);
+  const refusal = (why: "per_person" | "used_up", usedByBuyer: number) => {
+    if (why === "used_up") return PROMO_MESSAGES.usedUp(code.code);
+    const again = decidePromoCode({ typed, code, usedByBuyer, lines: priced.lines, now });
+    return again.ok ? PROMO_MESSAGES.usedUp(code.code) : again.message;
+  };
   return {
     lines: decision.lines,
     subtotalPence: priced.subtotalPence,
     discountPence: priced.discountPence,
     promoDiscountPence: decision.discountPence,
     totalPence: decision.totalPence,
-    promo: { codeId, discountPence: decision.discountPence },
+    promo: { codeId: code.id, discountPence: decision.discountPence, maxUsesPerPerson: code.maxUsesPerPerson, refusal },
   };
 }
 
@@ -147,30 +163,6 @@ async function takeUse(tx: Tx, codeId: number, also: SQL): Promise<boolean> {
     )
     .returning({ id: promoCodes.id });
   return Boolean(taken);
-}
-
-/**
- * Takes one use of the code for this order: one conditional UPDATE (`uses < max_uses`, still active), so however
- * many checkouts race for the last use, exactly one gets it; the others are refused and roll back.
- */
-export async function redeemPromoCode(
-  tx: Tx,
-  applied: WithPromo<PromoLine>["promo"],
-  order: { id: string; userId: string | null },
-  now: Date,
-): Promise<void> {
-  if (!applied) return;
-  if (!(await takeUse(tx, applied.codeId, eq(promoCodes.active, true)))) {
-    const [row] = await tx.select({ code: promoCodes.code }).from(promoCodes).where(eq(promoCodes.id, applied.codeId));
-    throw new PromoCodeRefusal(PROMO_MESSAGES.usedUp(row?.code ?? ""));
-  }
-  await tx.insert(promoRedemptions).values({
-    promoCodeId: applied.codeId,
-    orderId: order.id,
-    userId: order.userId,
-    discountPence: applied.discountPence,
-    createdAt: now,
-  });
 }
 
 /**

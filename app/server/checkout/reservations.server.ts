@@ -1,5 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { competitions, orderLines } from "~/db/schema";
+import { competitions, type OrderRow, orderLines } from "~/db/schema";
 import type { Executor, Tx } from "../platform/db.server";
 import { releasePromoUse } from "./promo-codes.server";
 import { releaseOrderNumbers } from "./ticket-numbers.server";
@@ -25,4 +25,136 @@ export async function releaseReservation(tx: Tx, orderId: string, lines: Reserve
   }
   await releaseOrderNumbers(tx, orderId, now);
   await releasePromoUse(tx, orderId, now);
+}
+
+/** One line of a hold as `paddock_hold` takes it: priced by the pure rule, with its chosen numbers and candidates. */
+type HoldLine = {
+  competitionId: number;
+  quantity: number;
+  unitPricePence: number;
+  discountPence: number;
+  promoDiscountPence: number;
+  totalPence: number;
+  skillAnswer: string;
+  chosen: readonly number[];
+  /** A uniformly random ordering of numbers to try for the lucky dip (none: the hold draws from the free set). */
+  candidates: readonly number[];
+};
+
+type HoldInput = {
+  userId: string;
+  email: string;
+  idempotencyKey: string;
+  source: "single" | "basket";
+  termsVersion: string;
+  now: Date;
+  expiresAt: Date;
+  lines: HoldLine[];
+  subtotalPence: number;
+  discountPence: number;
+  promoDiscountPence: number;
+  totalPence: number;
+  promo: { codeId: number; maxUsesPerPerson: number | null } | null;
+  monthlyLimitPence: number | null;
+  monthStart: Date;
+};
+
+/** Why `paddock_hold` refused, with the facts the refusal's words need (it wrote nothing). */
+export type HoldRefused =
+  | { refusal: "cap"; held: Record<string, number> }
+  | { refusal: "spend_limit"; spent: number }
+  | { refusal: "promo_per_person" | "promo_used_up"; used?: number }
+  | { refusal: "unavailable"; competitionId: number }
+  | { refusal: "taken"; competitionId: number; numbers: number[] };
+
+type HoldResult = { kind: "created"; order: OrderRow; numbers: Map<number, number[]> } | { kind: "existing" };
+
+/** `paddock_hold` refused (and wrote nothing): `refused` says why. */
+export class HoldRefusedError extends Error {
+  constructor(readonly refused: HoldRefused) {
+    super(`hold refused: ${refused.refusal}`);
+  }
+}
+
+/**
+ * The hold in one statement (`paddock_hold`, drizzle/0023; ADR 027 §1): under the buyer's advisory lock, the
+ * idempotency key, the caps, the spend limit and the code's per-person uses against settled orders; the order, its
+ * lines, its held numbers, the counters and the code's use. Runs on `db` as its own transaction, or inside a caller's
+ * transaction when another write must commit with it (site credit spent on the order).
+ */
+export async function holdOrder(db: Executor, input: HoldInput): Promise<HoldResult> {
+  const lines = input.lines.map((line) => ({
+    competitionId: line.competitionId,
+    quantity: line.quantity,
+    unitPricePence: line.unitPricePence,
+    discountPence: line.discountPence,
+    promoDiscountPence: line.promoDiscountPence,
+    totalPence: line.totalPence,
+    skillAnswer: line.skillAnswer,
+    chosen: line.chosen,
+    candidates: line.candidates,
+  }));
+  let answer: { kind: "created"; orderId: string; numbers: Record<string, number[]> } | { kind: "existing" };
+  try {
+    const result = await db.execute<{ held: typeof answer }>(
+      sql`select paddock_hold(${input.userId}, ${input.email}, ${input.idempotencyKey}, ${input.source},
+        ${input.termsVersion}, ${input.now}::timestamptz, ${input.expiresAt}::timestamptz,
+        ${JSON.stringify(lines)}::jsonb,
+        ${input.subtotalPence}::integer, ${input.discountPence}::integer, ${input.promoDiscountPence}::integer,
+        ${input.totalPence}::integer, ${input.promo?.codeId ?? null}::integer,
+        ${input.promo?.maxUsesPerPerson ?? null}::integer, ${input.monthlyLimitPence}::integer,
+        ${input.monthStart}::timestamptz) as held`,
+    );
+    const held = result.rows[0]?.held;
+    if (!held) throw new Error("paddock_hold returned nothing");
+    answer = held;
+  } catch (error) {
+    const refused = holdRefusalOf(error);
+    // Thrown on, so a caller's transaction rolls back rather than committing around the failed statement.
+    if (refused) throw new HoldRefusedError(refused);
+    throw error;
+  }
+  if (answer.kind === "existing") return answer;
+  const { now } = input;
+  const order: OrderRow = {
+    id: answer.orderId,
+    userId: input.userId,
+    paymentStatus: "pending",
+    subtotalPence: input.subtotalPence,
+    discountPence: input.discountPence,
+    promoDiscountPence: input.promoDiscountPence,
+    totalAmountPence: input.totalPence,
+    termsVersion: input.termsVersion,
+    reservationExpiresAt: input.expiresAt,
+    paidAt: null,
+    email: input.email,
+    source: input.source,
+    idempotencyKey: input.idempotencyKey,
+    providerSessionId: null,
+    checkoutUrl: null,
+    queuedAt: null,
+    nextSessionAttemptAt: null,
+    sessionAttempts: 0,
+    nextReconcileAt: null,
+    refundedAt: null,
+    refundReason: null,
+    refundRequestedBy: null,
+    refundAttempts: 0,
+    refundLastError: null,
+    failureReason: null,
+    cardFunding: null,
+    authorisedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const numbers = new Map(Object.entries(answer.numbers).map(([id, list]) => [Number(id), list.map(Number)]));
+  return { kind: "created", order, numbers };
+}
+
+/** The refusal `paddock_hold` raised (SQLSTATE PDK02, its facts as JSON), from node-postgres or PGlite. */
+function holdRefusalOf(error: unknown): HoldRefused | null {
+  const e = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const raised = e?.code === "PDK02" ? e : e?.cause?.code === "PDK02" ? e.cause : null;
+  if (!raised?.message) return null;
+  return JSON.parse(raised.message) as HoldRefused;
 }

@@ -78,48 +78,6 @@ export async function luckyDip(
   return taken;
 }
 
-export type HeldNumbers = { ok: true; numbers: number[] } | { ok: false; taken: number[] };
-
-/**
- * An order's hold on one competition's numbers: exactly the chosen ones (refused, naming those taken in between,
- * when any is not free) and a lucky dip for the rest of `quantity`.
- */
-export async function holdNumbers(
-  tx: Tx,
-  where: Where & { total: number; quantity: number; freeGuess: number; chosen: readonly number[] },
-  holder: { orderId: string; heldUntil: Date },
-): Promise<HeldNumbers> {
-  const held = await insertNumbers(tx, where, holder, where.chosen);
-  if (held.length < where.chosen.length) {
-    return { ok: false, taken: where.chosen.filter((n) => !held.includes(n)) };
-  }
-  const rest = where.quantity - held.length;
-  const dipped = rest > 0 ? await luckyDip(tx, { ...where, quantity: rest }, holder) : [];
-  if (dipped.length < rest) return { ok: false, taken: [] };
-  return { ok: true, numbers: [...held, ...dipped] };
-}
-
-/**
- * Issues a paid order's numbers on one competition for ever: those it still holds (whether or not its hold has
- * passed, as long as no one took them over), and a lucky dip for the rest (an order paid after its hold lapsed and
- * was taken over, or one made before numbers were held). Returns fewer than `quantity` only when none are free.
- */
-export async function issueOrderNumbers(
-  tx: Tx,
-  where: Where & { total: number; quantity: number; freeGuess: number },
-  orderId: string,
-): Promise<number[]> {
-  const kept = await numbersOf(
-    tx,
-    sql`update ticket_numbers set held_until = null
-      where competition_id = ${where.competitionId} and order_id = ${orderId}::uuid and held_until is not null
-      returning ticket_number`,
-  );
-  const rest = where.quantity - kept.length;
-  const dipped = rest > 0 ? await luckyDip(tx, { ...where, quantity: rest }, { orderId, heldUntil: null }) : [];
-  return [...kept, ...dipped].sort((a, b) => a - b);
-}
-
 /** Frees an unpaid order's held numbers (the order stays; a late payment takes back those no one took). */
 export async function releaseOrderNumbers(tx: Executor, orderId: string, now: Date): Promise<void> {
   await tx.execute(

@@ -18,7 +18,7 @@ import { publishedWinnerName } from "~/domain/winner-name";
 import { recordAudit } from "../admin/audit.server";
 import type { Executor, Tx } from "../platform/db.server";
 import type { EmailBlock } from "../platform/email/content";
-import { addNotification } from "../platform/notifications.server";
+import { addNotification, type NewNotification } from "../platform/notifications.server";
 import type { Services } from "../platform/services.server";
 import { creditWallet } from "./wallet.server";
 
@@ -234,19 +234,24 @@ export async function claimInstantWins(
         ref: `instant-win:${win.id}`,
         at: input.now,
       });
-    await addNotification(tx, {
-      userId: input.userId,
-      kind: "instant-win",
-      eventKey: `instant-win:${win.id}`,
-      title: "You won an instant prize!",
-      body: `Ticket ${win.ticketNumber} won ${wonPrizeText(win)}. ${
-        win.kind === "site-credit" ? "It is in your wallet." : "Claim it from your account."
-      }`,
-      link: "/account",
-      at: input.now,
-    });
+    await addNotification(tx, instantWinNotification(input.userId, win, input.now));
   }
   return won.sort((a, b) => a.ticketNumber - b.ticketNumber);
+}
+
+/** The winner's in-app notification for an instant win (one per win, however often the sale is seen). */
+export function instantWinNotification(userId: string, win: WonInstantWin, at: Date): NewNotification {
+  return {
+    userId,
+    kind: "instant-win",
+    eventKey: `instant-win:${win.id}`,
+    title: "You won an instant prize!",
+    body: `Ticket ${win.ticketNumber} won ${wonPrizeText(win)}. ${
+      win.kind === "site-credit" ? "It is in your wallet." : "Claim it from your account."
+    }`,
+    link: "/account",
+    at,
+  };
 }
 
 /** The receipt e-mail's part about instant wins, empty when there are none. */

@@ -19,7 +19,8 @@ function visitorId(visitor: FunnelVisitor): string | null {
   return null;
 }
 
-function funnelVisitorKey(secret: string, visitor: FunnelVisitor): string | null {
+/** The visitor's salted key (also written by fulfilment's one receipt statement). */
+export function funnelVisitorKey(secret: string, visitor: FunnelVisitor): string | null {
   const id = visitorId(visitor);
   if (!id) return null;
   return createHmac("sha256", `paddock-funnel:${secret}`).update(id).digest("base64url");

@@ -390,6 +390,21 @@ export async function checkCanEnter(
   return entryBlock(await readProtectionFacts(db, userId, now), orderTotalPence, now);
 }
 
+/**
+ * The checkout's one read of the buyer's protections per request (ADR 027 §5): everything but the spend limit is
+ * decided from it at once; the spend limit is checked by `paddock_hold` under the buyer's lock against their settled
+ * orders (`monthlyLimitPence` since `monthStart`), and `blockFor` words a refusal with the spend the hold found.
+ */
+export async function readEntryFacts(db: Executor, userId: string, now: Date) {
+  const facts = await readProtectionFacts(db, userId, now);
+  return {
+    monthlyLimitPence: settleLimit(limitState(facts.limits), now).monthlyLimitPence,
+    monthStart: londonMonthStart(now),
+    blockFor: (orderTotalPence: number, spentThisMonthPence = facts.spentThisMonthPence) =>
+      entryBlock({ ...facts, spentThisMonthPence }, orderTotalPence, now),
+  };
+}
+
 function entryBlock(facts: ProtectionFacts, orderTotalPence: number, now: Date): EntryBlock | null {
   const { limits: row, profile } = facts;
   if (row && isActiveUntil(row.excludedUntil, now) && row.excludedUntil) {
