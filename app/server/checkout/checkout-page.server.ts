@@ -8,6 +8,7 @@ import { refusalMessage, refuseQuantity, ticketAvailability, ticketsText } from 
 import { CHECKOUT_FALLBACK_MESSAGE } from "~/schemas/checkout";
 import { EligibilitySchema } from "~/schemas/protection";
 import type { SessionUser } from "../accounts/session.server";
+import { walletBalance } from "../instant-wins/wallet.server";
 import type { Services } from "../platform/services.server";
 import { confirmEligibility, protectionForOrder } from "../protection/player-protection.server";
 import { competitionColumns } from "./basket.server";
@@ -32,6 +33,8 @@ type PaySent = {
   country?: string;
   acceptTerms?: string;
   promo?: string;
+  /** "on" when the buyer ticked "Use my site credit" (ADR 036). */
+  siteCredit?: string;
 };
 
 /**
@@ -54,6 +57,7 @@ export async function payForEntry(
       ...checkout,
       idempotencyKey: sent.idempotencyKey,
       promoCode: sent.promo,
+      useSiteCredit: sent.siteCredit === "on",
     });
   let result: Awaited<ReturnType<typeof startCheckout>>;
   try {
@@ -95,8 +99,12 @@ export async function findCheckoutCompetition(services: Services, id: number) {
  * explain instead (pause, exclusion, spend limit), and a fresh idempotency key for this page view.
  */
 export async function paymentReadiness(services: Services, userId: string, totalPence: number) {
-  const { status: protection, block } = await protectionForOrder(services, userId, totalPence, services.now());
+  const [{ status: protection, block }, siteCreditPence] = await Promise.all([
+    protectionForOrder(services, userId, totalPence, services.now()),
+    walletBalance(services.db, userId),
+  ]);
   return {
+    siteCreditPence,
     block: block && block.code !== "eligibility_required" ? block : null,
     needsEligibility: !protection.eligibility.confirmed,
     eligibilityDefaults: { dateOfBirth: protection.eligibility.dateOfBirth, country: protection.eligibility.country },

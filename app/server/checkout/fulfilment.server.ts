@@ -5,6 +5,7 @@ import { basketItems, competitions, type OrderRow, orders, payments, tickets } f
 import { ANSWER_RECORDED } from "~/domain/answer-reveal";
 import { formatUkDateTime } from "~/domain/london-format";
 import { formatPence } from "~/domain/money";
+import { refundDestinationText } from "~/domain/site-credit";
 import { isCorrectAnswer } from "~/domain/ticket-allocation";
 import { isUuid } from "~/schemas/ids";
 import { claimInstantWins, instantWinEmailBlocks, type WonInstantWin } from "../instant-wins/instant-wins.server";
@@ -20,6 +21,7 @@ import { isAuthorisedOnly, settleAuthorisation } from "./card-authorisation.serv
 import { orderLinesWithTitle } from "./order-lines.server";
 import { reclaimPromoUse } from "./promo-codes.server";
 import { linesInLockOrder, releaseReservation } from "./reservations.server";
+import { cardAmountOf, hasCardPayment, refundSiteCredit, retakeSiteCredit } from "./site-credit.server";
 import { issueOrderNumbers } from "./ticket-numbers.server";
 
 /**
@@ -37,7 +39,12 @@ type FulfilmentOutcome =
   | { kind: "waiting"; orderId: string }
   | { kind: "ignored"; reason: string };
 
-type RefundReason = "sold_out_after_expiry" | "competition_closed" | "competition_cancelled" | "amount_mismatch";
+type RefundReason =
+  | "sold_out_after_expiry"
+  | "competition_closed"
+  | "competition_cancelled"
+  | "amount_mismatch"
+  | "site_credit_spent";
 
 type FulfilOptions = {
   /** The event that carried the session, when it came by webhook (async payment failures release the order). */
@@ -156,7 +163,7 @@ async function settleOrder(
       return { kind: "refund", orderId, reason };
     };
     if (refuseWith) return refuse(refuseWith);
-    if (session.amountTotal !== order.totalAmountPence || (session.currency ?? "gbp").toLowerCase() !== "gbp") {
+    if (session.amountTotal !== cardAmountOf(order) || (session.currency ?? "gbp").toLowerCase() !== "gbp") {
       services.logger.error(
         { orderId, session: session.id, amount: session.amountTotal, expected: order.totalAmountPence },
         "paid amount does not match the order",
@@ -178,6 +185,7 @@ async function settleOrder(
       .where(eq(orders.id, order.id));
     await recordPayment(tx, order, session, "paid");
     if (!held) await reclaimPromoUse(tx, order.id);
+    if (!held && !(await retakeSiteCredit(tx, order, now))) throw new CannotHonour("site_credit_spent");
     if (order.source === "basket" && order.userId) {
       await tx.delete(basketItems).where(
         and(
@@ -331,10 +339,13 @@ const REFUSED_REFUNDS = new Set(["failed", "canceled"]);
  */
 export async function refundOrder(services: Services, orderId: string, paymentIntentId?: string | null) {
   try {
-    const intent = paymentIntentId ?? (await paymentIntentOf(services, orderId));
-    const refund = await services.payments.refund(intent, `refund-${orderId}`);
-    if (REFUSED_REFUNDS.has(refund.status))
-      throw new Error(`The provider answered that refund ${refund.id} ${refund.status}.`);
+    // An order paid wholly by site credit has nothing at the provider: its refund is the credit alone (ADR 036).
+    if (await hasCardPayment(services.db, orderId)) {
+      const intent = paymentIntentId ?? (await paymentIntentOf(services, orderId));
+      const refund = await services.payments.refund(intent, `refund-${orderId}`);
+      if (REFUSED_REFUNDS.has(refund.status))
+        throw new Error(`The provider answered that refund ${refund.id} ${refund.status}.`);
+    }
   } catch (error) {
     services.logger.error({ err: error, orderId }, "refund failed; the reconciler will retry");
     await services.db
@@ -361,6 +372,7 @@ export async function refundOrder(services: Services, orderId: string, paymentIn
       .returning();
     if (!order) return false;
     await tx.update(payments).set({ status: "refunded", updatedAt: now }).where(eq(payments.orderId, orderId));
+    await refundSiteCredit(tx, orderId, now);
     if (order.email) await enqueueEmail(tx, refundEmail(order, await refundedLines(tx, orderId)));
     if (order.userId) await addNotification(tx, refundNotification(order, order.userId, now));
     return true;
@@ -436,6 +448,9 @@ function confirmationEmail(order: OrderRow, allocated: Allocation[], origin: str
       ...(order.promoDiscountPence > 0
         ? [{ type: "text" as const, text: `Promo code saving: ${formatPence(order.promoDiscountPence)}` }]
         : []),
+      ...(order.siteCreditPence > 0
+        ? [{ type: "text" as const, text: `Paid from your site credit: ${formatPence(order.siteCreditPence)}` }]
+        : []),
       { type: "text", text: `Total paid: ${formatPence(order.totalAmountPence)}` },
       {
         type: "text",
@@ -478,7 +493,7 @@ function refundNotification(order: OrderRow, userId: string, at: Date): NewNotif
     kind: "refund-issued",
     eventKey: `refund-issued:${order.id}`,
     title: "Refund issued",
-    body: `We refunded ${formatPence(order.totalAmountPence)} for order ${shortId(order.id)} to your card.`,
+    body: `We refunded ${refundDestinationText(order)} for order ${shortId(order.id)}.`,
     link: "/account",
     at,
   };
@@ -491,6 +506,9 @@ const REFUND_REASONS: Record<string, string> = {
   competition_closed: "the competition closed before your payment completed",
   competition_cancelled: "the competition was cancelled before your payment completed",
   amount_mismatch: "the amount paid did not match your order",
+  site_credit_spent:
+    "your payment arrived after your reserved tickets had been released, " +
+    "and the site credit it used had been spent in the meantime",
 };
 
 function refundEmail(order: OrderRow, lines: RefundedLine[]) {
@@ -514,7 +532,8 @@ function refundEmail(order: OrderRow, lines: RefundedLine[]) {
     {
       type: "text",
       text:
-        `We have refunded the full ${formatPence(order.totalAmountPence)} to your card on ${when}.` +
+        `We have refunded the full ${formatPence(order.totalAmountPence)} on ${when}: ` +
+        `${refundDestinationText(order)}.` +
         ` No tickets were issued.\n${bank}`,
     },
   ]);
@@ -536,7 +555,7 @@ function refundEmail(order: OrderRow, lines: RefundedLine[]) {
           return `${l.title}: ${plural(l.quantity, "ticket")}${numbers}, withdrawn from the draw`;
         }),
       },
-      { type: "text", text: `We refunded ${formatPence(order.totalAmountPence)} to your card on ${when}.\n${bank}` },
+      { type: "text", text: `We refunded ${refundDestinationText(order)} on ${when}.\n${bank}` },
     ];
   }
 }

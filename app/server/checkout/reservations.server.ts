@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { competitions, orderLines } from "~/db/schema";
 import type { Executor, Tx } from "../platform/db.server";
 import { releasePromoUse } from "./promo-codes.server";
+import { reverseSiteCredit } from "./site-credit.server";
 import { releaseOrderNumbers } from "./ticket-numbers.server";
 
 type ReservedLine = { competitionId: number; quantity: number };
@@ -12,9 +13,9 @@ export async function linesInLockOrder(tx: Executor, orderId: string) {
 }
 
 /**
- * Gives an order's reserved tickets back, counts and numbers, and any promo code's use (ADR 035). Only call while
- * the order is pending (its reservation is held): the competition rows are locked first (in id order), then its
- * numbers are freed (ADR 031) and the code's use given back.
+ * Gives an order's reserved tickets back, counts and numbers, any promo code's use (ADR 035) and any site credit
+ * (ADR 036). Only call while the order is pending (its reservation is held): the competition rows are locked first
+ * (in id order), then its numbers are freed (ADR 031), the code's use and the credit given back.
  */
 export async function releaseReservation(tx: Tx, orderId: string, lines: ReservedLine[], now: Date) {
   for (const line of [...lines].sort((a, b) => a.competitionId - b.competitionId)) {
@@ -25,4 +26,5 @@ export async function releaseReservation(tx: Tx, orderId: string, lines: Reserve
   }
   await releaseOrderNumbers(tx, orderId, now);
   await releasePromoUse(tx, orderId, now);
+  await reverseSiteCredit(tx, orderId, now);
 }
