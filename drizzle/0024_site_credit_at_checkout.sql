@@ -1,4 +1,5 @@
 ALTER TABLE "wallet_ledger" DROP CONSTRAINT "wallet_ledger_reason_check";--> statement-breakpoint
+ALTER TABLE "order_lines" ADD COLUMN "chosen_numbers" integer[] DEFAULT '{}'::integer[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "site_credit_pence" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "wallet_ledger" ADD CONSTRAINT "wallet_ledger_reason_check" CHECK (reason in ('instant-win', 'checkout', 'checkout-reversal', 'checkout-retaken', 'refund'));--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_site_credit_check" CHECK ("orders"."site_credit_pence" between 0 and "orders"."total_amount_pence");--> statement-breakpoint

@@ -34,6 +34,16 @@ async function buyerWithCredit(pence: number) {
   return buyer;
 }
 
+/** A buyer with `creditPence` of credit has started paying £5 for one ticket, asking to use the credit. */
+async function startWithCredit(creditPence: number) {
+  const h = harness();
+  const comp = await h.createCompetition({ entryPricePence: 500 });
+  const buyer = await buyerWithCredit(creditPence);
+  const started = await h.checkout(buyer, one(comp.id), { useSiteCredit: true });
+  if (!started.ok) throw new Error(started.message);
+  return { h, comp, buyer, started };
+}
+
 const balanceOf = (userId: string) => walletBalance(harness().services.db, userId);
 const movementsOf = async (orderId: string) =>
   (
@@ -46,11 +56,7 @@ const movementsOf = async (orderId: string) =>
 
 describe("a buyer spends site credit at checkout", () => {
   it("credit pays part: the order records it, the wallet is debited, the card pays only the rest", async () => {
-    const h = harness();
-    const comp = await h.createCompetition({ entryPricePence: 500 });
-    const buyer = await buyerWithCredit(200);
-    const started = await h.checkout(buyer, one(comp.id), { useSiteCredit: true });
-    if (!started.ok) throw new Error(started.message);
+    const { h, comp, buyer, started } = await startWithCredit(200);
     expect(await h.order(started.orderId)).toMatchObject({ totalAmountPence: 500, siteCreditPence: 200 });
     expect(await movementsOf(started.orderId)).toEqual(["checkout -200"]);
     expect(await balanceOf(buyer.id)).toBe(0);
@@ -95,11 +101,7 @@ describe("a buyer spends site credit at checkout", () => {
   });
 
   it("a remainder under £0.30 is not left to the card: credit stops where the card pays £0.30", async () => {
-    const h = harness();
-    const comp = await h.createCompetition({ entryPricePence: 500 });
-    const buyer = await buyerWithCredit(480);
-    const started = await h.checkout(buyer, one(comp.id), { useSiteCredit: true });
-    if (!started.ok) throw new Error(started.message);
+    const { h, buyer, started } = await startWithCredit(480);
     expect(await h.order(started.orderId)).toMatchObject({ siteCreditPence: 470 });
     expect((await h.standinSession(sessionIdFromUrl(started.url))).amountTotal).toBe(30);
     expect(await balanceOf(buyer.id)).toBe(10);
@@ -131,11 +133,7 @@ describe("a buyer spends site credit at checkout", () => {
 
 describe("credit comes back when the order is not paid, and with a refund", () => {
   it("a cancelled checkout gives the credit back", async () => {
-    const h = harness();
-    const comp = await h.createCompetition({ entryPricePence: 500 });
-    const buyer = await buyerWithCredit(300);
-    const started = await h.checkout(buyer, one(comp.id), { useSiteCredit: true });
-    if (!started.ok) throw new Error(started.message);
+    const { h, buyer, started } = await startWithCredit(300);
     expect(await balanceOf(buyer.id)).toBe(0);
     expect(await cancelCheckout(h.services, { userId: buyer.id, orderId: started.orderId })).toEqual({ ok: true });
     expect(await movementsOf(started.orderId)).toEqual(["checkout -300", "checkout-reversal 300"]);
@@ -143,11 +141,7 @@ describe("credit comes back when the order is not paid, and with a refund", () =
   });
 
   it("a hold that lapses (the reconciler expires it) gives the credit back once", async () => {
-    const h = harness();
-    const comp = await h.createCompetition({ entryPricePence: 500 });
-    const buyer = await buyerWithCredit(250);
-    const started = await h.checkout(buyer, one(comp.id), { useSiteCredit: true });
-    if (!started.ok) throw new Error(started.message);
+    const { h, buyer, started } = await startWithCredit(250);
     h.advanceClock(PAST_EXPIRY);
     await reconcileOnce(h.services);
     await reconcileOnce(h.services);
@@ -157,11 +151,7 @@ describe("credit comes back when the order is not paid, and with a refund", () =
   });
 
   it("a payment arriving after the lapse is honoured and takes its credit again", async () => {
-    const h = harness();
-    const comp = await h.createCompetition({ entryPricePence: 500 });
-    const buyer = await buyerWithCredit(200);
-    const started = await h.checkout(buyer, one(comp.id), { useSiteCredit: true });
-    if (!started.ok) throw new Error(started.message);
+    const { h, buyer, started } = await startWithCredit(200);
     await abandonOrder(h.services, started.orderId, "expired", "session_expired");
     expect(await balanceOf(buyer.id)).toBe(200);
     await h.pay(started.url);
@@ -198,11 +188,7 @@ describe("credit comes back when the order is not paid, and with a refund", () =
   });
 
   it("a staff refund of an order paid partly by credit puts the credit back in the wallet", async () => {
-    const h = harness();
-    const comp = await h.createCompetition({ entryPricePence: 500 });
-    const buyer = await buyerWithCredit(200);
-    const started = await h.checkout(buyer, one(comp.id), { useSiteCredit: true });
-    if (!started.ok) throw new Error(started.message);
+    const { h, buyer, started } = await startWithCredit(200);
     await h.pay(started.url);
     const staff = await h.createBuyer();
     expect(await refundPaidOrder(h.services, staff.id, started.orderId, "Duplicate order")).toMatchObject({ ok: true });
@@ -213,11 +199,7 @@ describe("credit comes back when the order is not paid, and with a refund", () =
   });
 
   it("a refund of an order paid wholly by credit asks the provider nothing and fills the wallet again", async () => {
-    const h = harness();
-    const comp = await h.createCompetition({ entryPricePence: 500 });
-    const buyer = await buyerWithCredit(500);
-    const started = await h.checkout(buyer, one(comp.id), { useSiteCredit: true });
-    if (!started.ok) throw new Error(started.message);
+    const { h, buyer, started } = await startWithCredit(500);
     const staff = await h.createBuyer();
     expect(await refundPaidOrder(h.services, staff.id, started.orderId, "Goodwill")).toMatchObject({ ok: true });
     expect((await h.order(started.orderId)).refundedAt).not.toBeNull();

@@ -95,6 +95,11 @@ export const orderLines = pgTable(
     promoDiscountPence: integer("promo_discount_pence").notNull().default(0),
     totalPence: integer("total_pence").notNull(),
     skillAnswer: text("skill_answer").notNull(),
+    /**
+     * The numbers the buyer chose (ADR 031), as asked; the rest of the quantity was a lucky dip. A recovery e-mail
+     * for an abandoned checkout offers these again (ADR 036).
+     */
+    chosenNumbers: integer("chosen_numbers").array().notNull().default(sql`'{}'::integer[]`),
   },
   (t) => [
     check("order_lines_quantity_check", sql`${t.quantity} between 1 and 10`),

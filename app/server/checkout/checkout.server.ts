@@ -280,6 +280,7 @@ export async function placeOrder(services: Services, input: OrderInput): Promise
           promoDiscountPence: line.promoDiscountPence,
           totalPence: line.totalPence,
           skillAnswer: line.skillAnswer,
+          chosenNumbers: chosen.get(line.competitionId) ?? [],
         })),
       );
       // Reserve last, so each competition row is locked only from its UPDATE to the commit: one conditional UPDATE
