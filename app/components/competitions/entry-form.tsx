@@ -148,7 +148,11 @@ export function EntryForm({ competition, maxQuantity, error, submitted }: EntryF
             </div>
           )}
         </div>
-      ) : null}
+      ) : (
+        <a href={`/competition/${competition.id}/numbers`} className="inline-block font-medium text-primary underline">
+          Choose your numbers
+        </a>
+      )}
       {chosen.map((n) => (
         <input key={n} type="hidden" name="numbers" value={n} />
       ))}
