@@ -30,8 +30,8 @@ export function readChosenOnPage(raw: readonly string[], total: number): { chose
   const notes = [
     bad.length > 0 ? `${bad.map((b) => `"${b}"`).join(", ")}: not ticket numbers, left out.` : null,
     over.length > 0
-      ? `One purchase has at most ${MAX_TICKETS} numbers, so ${listNumbers(over)} ${over.length === 1 ? "was" : "were"} ` +
-        "let go."
+      ? `One purchase has at most ${MAX_TICKETS} numbers, so ${listNumbers(over)} ` +
+        `${over.length === 1 ? "was" : "were"} let go.`
       : null,
   ].filter((note): note is string => note !== null);
   return { chosen, notes };
