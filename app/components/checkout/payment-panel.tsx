@@ -86,7 +86,7 @@ export function blocksPayment(block: { code: string } | null | undefined) {
  */
 export function PaymentPanel({
   totalPence,
-  readiness: { idempotencyKey, needsEligibility, eligibilityDefaults, siteCreditPence = 0 },
+  readiness: { idempotencyKey, needsEligibility, eligibilityDefaults, siteCreditPence = 0, noCreditCards },
   actionData,
 }: {
   totalPence: number;
@@ -96,6 +96,8 @@ export function PaymentPanel({
     eligibilityDefaults?: { dateOfBirth?: string | null; country?: string | null };
     /** The buyer's site credit balance (ADR 036): offered when there is some. */
     siteCreditPence?: number;
+    /** An instant-win competition is in the order: no credit cards (ADR 032). */
+    noCreditCards?: boolean;
   };
   actionData: PaymentActionState;
 }) {
@@ -127,6 +129,14 @@ export function PaymentPanel({
           defaults={eligibilityDefaults}
           sentDateOfBirth={sentDateParts(actionData?.result?.initialValue)}
         />
+      ) : null}
+      {noCreditCards ? (
+        <Notice tone="info" title="Credit cards are not accepted for this competition" live={false}>
+          <p data-testid="no-credit-cards">
+            Instant-win competitions cannot be paid for with a credit card (UK code of practice): pay with a debit card
+            {siteCreditPence > 0 ? " or your site credit" : ""}.
+          </p>
+        </Notice>
       ) : null}
       {siteCreditPence > 0 ? (
         <SiteCreditField

@@ -106,7 +106,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const readiness = unavailable
     ? null
-    : await paymentReadiness(services, user.id, priceLine(competition.entryPricePence, quantity).totalPence);
+    : await paymentReadiness(services, user.id, priceLine(competition.entryPricePence, quantity).totalPence, [
+        competition.id,
+      ]);
   const { ticketsSold: _s, ticketsReserved: _r, totalTickets: _t, status: _st, ...shown } = competition;
   return { competition: shown, quantity, quantityNote, maxQuantity, answer, unavailable, readiness, chosen };
 }
