@@ -12,6 +12,7 @@ const POSTGRES_ONLY = [
   "tests/integration/checkout-race.test.ts",
   "tests/integration/chosen-numbers.test.ts",
   "tests/integration/promo-codes-race.test.ts",
+  "tests/integration/site-credit-race.test.ts",
   "tests/integration/roles.test.ts",
   "tests/integration/realtime.test.ts",
   "tests/integration/migrations-concurrent.test.ts",

@@ -27,6 +27,7 @@ export default [
     route("newsletter/unsubscribe", "routes/engagement/newsletter-unsubscribe.tsx"),
     route("competitions", "routes/catalogue/competitions.tsx"),
     route("competition/:id", "routes/catalogue/competition.tsx"),
+    route("competition/:id/numbers", "routes/catalogue/competition-numbers-page.tsx"),
     route("competitions/:id", "routes/catalogue/competition-share-link.ts", { id: "competition-share-link" }),
     route("draws/:id", "routes/draws/draw.tsx"),
     route("prize-claim/:token", "routes/draws/prize-claim-link.tsx"),

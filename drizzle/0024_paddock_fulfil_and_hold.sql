@@ -21,6 +21,14 @@ BEGIN
 			RETURNING promo_code_id
 	)
 	UPDATE promo_codes SET uses = uses - 1 FROM released WHERE promo_codes.id = released.promo_code_id;
+	-- Its site credit back to the wallet (ADR 036): what the order still holds of it (the negated sum of its rows).
+	INSERT INTO wallet_ledger (user_id, amount_pence, reason, ref, created_at)
+		SELECT o.user_id, -sum(w.amount_pence)::integer, 'checkout-reversal', p_order_id::text, p_now
+		FROM wallet_ledger w JOIN orders o ON o.id = p_order_id
+		WHERE w.ref = p_order_id::text AND o.user_id IS NOT NULL
+			AND w.reason IN ('checkout', 'checkout-reversal', 'checkout-retaken', 'refund')
+		GROUP BY o.user_id HAVING sum(w.amount_pence) < 0
+		ON CONFLICT (reason, ref) DO NOTHING;
 END $$;
 --> statement-breakpoint
 
@@ -144,6 +152,8 @@ DECLARE
 	allocated jsonb;
 	r record;
 	released_status text;
+	owed integer;
+	balance bigint;
 BEGIN
 	SELECT * INTO o FROM orders WHERE id = p_order_id FOR UPDATE;
 	IF NOT FOUND THEN
@@ -176,14 +186,35 @@ BEGIN
 		RETURN jsonb_build_object('kind', 'already_final', 'orderId', o.id, 'status', o.payment_status);
 	END IF;
 	held := o.payment_status = 'pending';
-	IF p_amount IS DISTINCT FROM o.total_amount_pence OR lower(coalesce(p_currency, 'gbp')) <> 'gbp' THEN
+	-- The card pays the order's total less the site credit applied to it (ADR 036).
+	IF p_amount IS DISTINCT FROM o.total_amount_pence - o.site_credit_pence
+			OR lower(coalesce(p_currency, 'gbp')) <> 'gbp' THEN
 		reason := 'amount_mismatch';
 	ELSE
-		BEGIN
-			allocated := paddock_sell_lines(o.id, o.user_id, held, p_now);
-		EXCEPTION WHEN SQLSTATE 'PDK01' THEN
-			reason := SQLERRM;
-		END;
+		IF NOT held AND o.site_credit_pence > 0 AND o.user_id IS NOT NULL THEN
+			-- Honoured after its hold lapsed (its credit went back): the credit is taken again under the buyer's lock,
+			-- or, if the wallet has been spent meanwhile, the order cannot be honoured at the price paid.
+			SELECT o.site_credit_pence + coalesce(sum(amount_pence), 0) INTO owed FROM wallet_ledger
+				WHERE ref = o.id::text AND reason IN ('checkout', 'checkout-reversal', 'checkout-retaken', 'refund');
+			IF owed > 0 THEN
+				PERFORM pg_advisory_xact_lock(5005, hashtext(o.user_id));
+				SELECT coalesce(sum(amount_pence), 0) INTO balance FROM wallet_ledger WHERE user_id = o.user_id;
+				IF balance < owed THEN
+					reason := 'site_credit_spent';
+				ELSE
+					INSERT INTO wallet_ledger (user_id, amount_pence, reason, ref, created_at)
+						VALUES (o.user_id, -owed, 'checkout-retaken', o.id::text, p_now)
+						ON CONFLICT (reason, ref) DO NOTHING;
+				END IF;
+			END IF;
+		END IF;
+		IF reason IS NULL THEN
+			BEGIN
+				allocated := paddock_sell_lines(o.id, o.user_id, held, p_now);
+			EXCEPTION WHEN SQLSTATE 'PDK01' THEN
+				reason := SQLERRM;
+			END;
+		END IF;
 	END IF;
 
 	IF reason IS NOT NULL THEN
@@ -224,6 +255,7 @@ BEGIN
 	END IF;
 	RETURN jsonb_build_object('kind', 'fulfilled', 'orderId', o.id, 'reallocated', NOT held, 'userId', o.user_id,
 		'email', o.email, 'totalAmountPence', o.total_amount_pence, 'promoDiscountPence', o.promo_discount_pence,
+		'siteCreditPence', o.site_credit_pence,
 		'lines', allocated);
 END $$;
 --> statement-breakpoint
@@ -322,10 +354,10 @@ BEGIN
 		p_expires, p_now, p_now)
 	RETURNING id INTO v_order;
 	INSERT INTO order_lines (order_id, competition_id, quantity, unit_price_pence, discount_pence, promo_discount_pence,
-		total_pence, skill_answer)
+		total_pence, skill_answer, chosen_numbers)
 	SELECT v_order, (e->>'competitionId')::integer, (e->>'quantity')::integer, (e->>'unitPricePence')::integer,
 		(e->>'discountPence')::integer, (e->>'promoDiscountPence')::integer, (e->>'totalPence')::integer,
-		e->>'skillAnswer'
+		e->>'skillAnswer', ARRAY(SELECT jsonb_array_elements_text(e->'chosen')::integer)
 	FROM jsonb_array_elements(p_lines) e;
 
 	-- One conditional UPDATE per competition, in id order (the lock order every writer keeps); under its row lock the

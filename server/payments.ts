@@ -24,6 +24,7 @@ const CheckoutRequest = z.union([
     skillAnswer: z.unknown(),
     numbers: z.array(z.unknown()).max(50).optional(),
     idempotencyKey: z.string().min(8).max(200).optional(),
+    useSiteCredit: z.boolean().optional(),
   }),
   z.object({
     lines: z
@@ -38,6 +39,7 @@ const CheckoutRequest = z.union([
       .min(1)
       .max(20),
     idempotencyKey: z.string().min(8).max(200).optional(),
+    useSiteCredit: z.boolean().optional(),
   }),
 ]);
 
@@ -104,6 +106,7 @@ export async function mountPayments(
         lines,
         idempotencyKey: body.idempotencyKey ?? randomUUID(),
         source: "lines" in body ? "basket" : "single",
+        useSiteCredit: body.useSiteCredit === true,
       });
       if (result.ok)
         res.json({

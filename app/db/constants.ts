@@ -116,10 +116,11 @@ export const SKIP_REASONS = ["unclaimed", "ineligible", "refunded"] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
 /**
- * Why the site-credit wallet moved (wallet_ledger.reason): an instant win credits it. Spending credit at checkout adds
- * its own reasons here (and to the check constraint) when it is built.
+ * Why the site-credit wallet moved (wallet_ledger.reason, ref = what moved it): an instant win credits it; an order
+ * spends it (`checkout`, ref = order id), gets it back when its hold ends unpaid (`checkout-reversal`), takes it again
+ * when a late payment is honoured after all (`checkout-retaken`) and gives it back when refunded (`refund`). ADR 036.
  */
-export const WALLET_REASONS = ["instant-win"] as const;
+export const WALLET_REASONS = ["instant-win", "checkout", "checkout-reversal", "checkout-retaken", "refund"] as const;
 export type WalletReason = (typeof WALLET_REASONS)[number];
 
 /** An instant win's prize (docs/instant-wins-v1.md): credit in the site wallet, cash, or a physical prize. */

@@ -24,6 +24,8 @@ const payFields = {
   acceptTerms: raw,
   /** The promo code field, as typed: blank means none; the checkout decides it again (promo-codes.server.ts). */
   promo: raw,
+  /** "on": spend the buyer's site credit on this order; how much is the server's decision (site-credit.server.ts). */
+  siteCredit: raw,
 };
 
 /** The Apply button beside the promo code field: the server prices the code for the page; nothing is held. */

@@ -75,6 +75,8 @@ describe("instant wins", JOURNEY, () => {
     expect(await page.getByTestId("instant-wins").innerText()).toContain("0 won, 2 still to win");
 
     await goto(page, `/checkout/${competition.id}?quantity=2&answer=${CORRECT}`);
+    // The review page says so before payment, too.
+    expect(await page.getByTestId("no-credit-cards").innerText()).toContain("cannot be paid for with a credit card");
     await page.getByRole("button", { name: "Pay £10.00" }).click();
     await payOnStandin(page, CREDIT);
     await page.waitForURL(/\/payment-success\?/);

@@ -125,7 +125,7 @@ export async function createCheckoutHarness(env: Record<string, string> = {}) {
     checkout(
       buyer: { id: string; email: string },
       lines: CheckoutLineInput[],
-      options: { key?: string; source?: "single" | "basket"; promoCode?: string } = {},
+      options: { key?: string; source?: "single" | "basket"; promoCode?: string; useSiteCredit?: boolean } = {},
     ) {
       return startCheckout(services, {
         userId: buyer.id,
@@ -134,6 +134,7 @@ export async function createCheckoutHarness(env: Record<string, string> = {}) {
         idempotencyKey: options.key ?? randomUUID(),
         source: options.source ?? "single",
         promoCode: options.promoCode,
+        useSiteCredit: options.useSiteCredit,
       });
     },
 

@@ -52,6 +52,7 @@ const PARAM_FIXTURES: Record<string, Fixture> = {
   "admin/marketing/:id/preview": draftCampaign,
   "admin/promo-codes/:id": promoCode,
   "competition/:id": liveCompetition,
+  "competition/:id/numbers": liveCompetition,
   "api/competitions/:id/numbers": liveCompetition,
   "competitions/:id": liveCompetition,
   "competition/:id/share-card.png": liveCompetition,

@@ -5,7 +5,15 @@ import { AccountSection } from "./account-shell";
 
 type Movement = { id: number; amountPence: number; reason: WalletReason; ref: string; createdAt: Date };
 
-const REASON_TEXT: Record<WalletReason, string> = { "instant-win": "Instant win" };
+const order = (ref: string) => `order ${ref.slice(0, 8)}`;
+/** Each movement in words: orders are named by the short id the receipts use. */
+const REASON_TEXT: Record<WalletReason, (ref: string) => string> = {
+  "instant-win": () => "Instant win",
+  checkout: (ref) => `Spent on ${order(ref)}`,
+  "checkout-reversal": (ref) => `Returned: ${order(ref)} was not paid`,
+  "checkout-retaken": (ref) => `Spent on ${order(ref)} (its payment arrived late)`,
+  refund: (ref) => `Refund of ${order(ref)}`,
+};
 
 /** The site-credit wallet: its balance (the sum of the ledger) and the ledger itself, newest first. */
 export function WalletPanel({ balancePence, ledger }: { balancePence: number; ledger: Movement[] }) {
@@ -15,7 +23,9 @@ export function WalletPanel({ balancePence, ledger }: { balancePence: number; le
         Balance: <strong data-testid="wallet-balance">{formatPence(balancePence)}</strong>
       </p>
       {ledger.length === 0 ? (
-        <p className="mt-2 text-sm text-muted-foreground">Site credit you win in instant wins appears here.</p>
+        <p className="mt-2 text-sm text-muted-foreground">
+          Site credit you win in instant wins appears here, and you can spend it at checkout.
+        </p>
       ) : (
         <table className="mt-3 w-full text-left text-sm">
           <caption className="sr-only">Site credit ledger, newest first</caption>
@@ -36,7 +46,7 @@ export function WalletPanel({ balancePence, ledger }: { balancePence: number; le
             {ledger.map((m) => (
               <tr key={m.id} className="border-t border-border" data-testid="wallet-movement">
                 <td className="py-1">{formatUkDate(m.createdAt)}</td>
-                <td className="py-1">{REASON_TEXT[m.reason]}</td>
+                <td className="py-1">{REASON_TEXT[m.reason](m.ref)}</td>
                 <td className="py-1 text-right tabular-nums">
                   {m.amountPence > 0 ? "+" : "−"}
                   {formatPence(Math.abs(m.amountPence))}

@@ -1,16 +1,18 @@
-import { CreditCard, Loader2, Mail } from "lucide-react";
-import { useEffect } from "react";
+import { CreditCard, Loader2, Mail, Wallet } from "lucide-react";
+import { useEffect, useState } from "react";
 import { Link, useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { Button } from "~/components/ui/button";
 import { WINNER_PUBLICITY_NOTICE } from "~/content/postal";
 import { formatPence } from "~/domain/money";
+import { splitSiteCredit } from "~/domain/site-credit";
 import { useHydrated } from "~/lib/use-now";
 import { sentDateParts } from "~/schemas/date-of-birth";
 import { type FormReply, fieldErrorsOf } from "~/schemas/form";
 import { summaryItems } from "~/schemas/form-result";
 import { EligibilityFields } from "./eligibility-fields";
 import { Notice } from "./notice";
+import { SiteCreditField } from "./site-credit-field";
 
 /** The review page's last reply: 'Checkout Error' as its notice, the answer's and eligibility's field messages. */
 type PaymentActionState = (FormReply & { paymentUrl?: string }) | undefined;
@@ -84,7 +86,7 @@ export function blocksPayment(block: { code: string } | null | undefined) {
  */
 export function PaymentPanel({
   totalPence,
-  readiness: { idempotencyKey, needsEligibility, eligibilityDefaults },
+  readiness: { idempotencyKey, needsEligibility, eligibilityDefaults, siteCreditPence = 0, noCreditCards },
   actionData,
 }: {
   totalPence: number;
@@ -92,6 +94,10 @@ export function PaymentPanel({
     idempotencyKey: string;
     needsEligibility: boolean;
     eligibilityDefaults?: { dateOfBirth?: string | null; country?: string | null };
+    /** The buyer's site credit balance (ADR 036): offered when there is some. */
+    siteCreditPence?: number;
+    /** An instant-win competition is in the order: no credit cards (ADR 032). */
+    noCreditCards?: boolean;
   };
   actionData: PaymentActionState;
 }) {
@@ -100,6 +106,8 @@ export function PaymentPanel({
   const paymentUrl = actionData?.paymentUrl;
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "pay";
   const busy = submitting || Boolean(paymentUrl);
+  const [useCredit, setUseCredit] = useState(false);
+  const split = splitSiteCredit(totalPence, useCredit ? siteCreditPence : 0);
 
   useEffect(() => {
     // Back from the payment page out of the browser's page cache: start afresh (new key, live stock).
@@ -122,6 +130,22 @@ export function PaymentPanel({
           sentDateOfBirth={sentDateParts(actionData?.result?.initialValue)}
         />
       ) : null}
+      {noCreditCards ? (
+        <Notice tone="info" title="Credit cards are not accepted for this competition" live={false}>
+          <p data-testid="no-credit-cards">
+            Instant-win competitions cannot be paid for with a credit card (UK code of practice): pay with a debit card
+            {siteCreditPence > 0 ? " or your site credit" : ""}.
+          </p>
+        </Notice>
+      ) : null}
+      {siteCreditPence > 0 ? (
+        <SiteCreditField
+          balancePence={siteCreditPence}
+          checked={useCredit}
+          onChange={setUseCredit}
+          split={splitSiteCredit(totalPence, siteCreditPence)}
+        />
+      ) : null}
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
       <Button type="submit" name="intent" value="pay" size="lg" className="w-full" disabled={busy} aria-disabled={busy}>
@@ -130,15 +154,23 @@ export function PaymentPanel({
             <Loader2 aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
             {paymentUrl ? "Redirecting to Payment" : "Processing"}
           </>
+        ) : split.cardPence === 0 && split.creditPence > 0 ? (
+          <>
+            <Wallet aria-hidden="true" className="size-5" />
+            Pay {formatPence(split.creditPence)} with site credit
+          </>
         ) : (
           <>
             <CreditCard aria-hidden="true" className="size-5" />
-            Pay {formatPence(totalPence)}
+            Pay {formatPence(split.cardPence)}
+            {split.creditPence > 0 ? " by card" : null}
           </>
         )}
       </Button>
       <p className="text-center text-sm text-muted-foreground">
-        You pay on our payment provider's secure page by card, Apple Pay or Google Pay.
+        {split.cardPence === 0 && split.creditPence > 0
+          ? "Your site credit pays the whole order: no card is needed."
+          : "You pay on our payment provider's secure page by card, Apple Pay or Google Pay."}
       </p>
     </div>
   );

@@ -181,7 +181,11 @@ export function EntryForm({ competition, maxQuantity, reply }: EntryFormProps) {
             </div>
           )}
         </div>
-      ) : null}
+      ) : (
+        <a href={`/competition/${competition.id}/numbers`} className="inline-block font-medium text-primary underline">
+          Choose your numbers
+        </a>
+      )}
       {chosen.map((n) => (
         <input key={n} type="hidden" name="numbers" value={n} />
       ))}

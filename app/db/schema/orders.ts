@@ -16,6 +16,8 @@ export const orders = pgTable(
     /** Taken off by a promo code, after the multi-buy discount: subtotal − discount − promo discount = total. */
     promoDiscountPence: integer("promo_discount_pence").notNull().default(0),
     totalAmountPence: integer("total_amount_pence").notNull(),
+    /** Paid from the buyer's site credit (a `checkout` debit in wallet_ledger); the card pays the rest (ADR 036). */
+    siteCreditPence: integer("site_credit_pence").notNull().default(0),
     termsVersion: text("terms_version"),
     reservationExpiresAt: instant("reservation_expires_at"),
     paidAt: instant("paid_at"),
@@ -55,6 +57,7 @@ export const orders = pgTable(
   },
   (t) => [
     check("orders_status_check", sql.raw(`payment_status in (${sqlList(ORDER_STATUSES)})`)),
+    check("orders_site_credit_check", sql`${t.siteCreditPence} between 0 and ${t.totalAmountPence}`),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.paymentStatus, t.createdAt),
     // The Orders tab with every status, newest first.
@@ -92,6 +95,11 @@ export const orderLines = pgTable(
     promoDiscountPence: integer("promo_discount_pence").notNull().default(0),
     totalPence: integer("total_pence").notNull(),
     skillAnswer: text("skill_answer").notNull(),
+    /**
+     * The numbers the buyer chose (ADR 031), as asked; the rest of the quantity was a lucky dip. A recovery e-mail
+     * for an abandoned checkout offers these again (ADR 036).
+     */
+    chosenNumbers: integer("chosen_numbers").array().notNull().default(sql`'{}'::integer[]`),
   },
   (t) => [
     check("order_lines_quantity_check", sql`${t.quantity} between 1 and 10`),

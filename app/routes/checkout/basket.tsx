@@ -7,6 +7,7 @@ import { OrderSummary } from "~/components/checkout/order-summary";
 import { PromoCodeField, promoQuoteOf } from "~/components/checkout/promo-code-field";
 import { IconTitle } from "~/components/page-section";
 import { Button, buttonClass, SubmitButton } from "~/components/ui/button";
+import { formatPence } from "~/domain/money";
 import { pageMeta } from "~/lib/seo";
 import { ANSWER_REQUIRED, BasketAddParamsSchema, basketAddUrl, basketCheck, SIGN_IN_REQUIRED } from "~/schemas/basket";
 import { numbersList } from "~/schemas/chosen-numbers";
@@ -21,6 +22,7 @@ import {
   setBasketQuantity,
 } from "~/server/checkout/basket.server";
 import { quotePromoCode } from "~/server/checkout/promo-codes.server";
+import { walletBalance } from "~/server/instant-wins/wallet.server";
 import { servicesContext } from "~/server/platform/context";
 import { formReply, readSubmission, refused } from "~/server/platform/form-action.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
@@ -50,7 +52,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : { type: "error", title: "Could not add to basket", description: result.message },
     );
   }
-  return { basket: await getBasket(services, user.id) };
+  const [basket, siteCreditPence] = await Promise.all([
+    getBasket(services, user.id),
+    walletBalance(services.db, user.id),
+  ]);
+  return { basket, siteCreditPence };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -175,6 +181,12 @@ export default function BasketPage({ loaderData, actionData }: Route.ComponentPr
           </ul>
           <div className="space-y-4">
             <OrderSummary lines={lines} totals={totals} />
+            {loaderData.siteCreditPence > 0 ? (
+              <p className="rounded-lg border border-border p-3 text-sm" data-testid="basket-site-credit">
+                You have <strong>{formatPence(loaderData.siteCreditPence)}</strong> of site credit: choose to use it
+                when you check out.
+              </p>
+            ) : null}
             <Form method="post" className="space-y-4" aria-label="Check out">
               <PromoCodeField result={actionData?.result} quote={promoQuoteOf(actionData)} />
               <SubmitButton

@@ -45,7 +45,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (ready.back) return ready.back;
   const { lines, totals } = ready.basket;
   const unavailable = lines.filter((line) => !line.available);
-  const readiness = unavailable.length === 0 ? await paymentReadiness(services, user.id, totals.totalPence) : null;
+  const readiness =
+    unavailable.length === 0
+      ? await paymentReadiness(
+          services,
+          user.id,
+          totals.totalPence,
+          lines.map((line) => line.competitionId),
+        )
+      : null;
   const taken = new URL(request.url).searchParams.get("taken");
   const takenNumbers = parseChosenNumbers(taken ? [taken] : [], 10, Number.MAX_SAFE_INTEGER);
   // A code applied on the basket comes along as ?promo=: priced again here, its message shown if it fails now.

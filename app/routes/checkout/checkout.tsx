@@ -16,8 +16,14 @@ import { PromoCodeField, promoQuoteOf } from "~/components/checkout/promo-code-f
 import { QuantityField } from "~/components/checkout/quantity-stepper";
 import { SkillQuestion } from "~/components/checkout/skill-question";
 import { buttonClass } from "~/components/ui/button";
-import { listNumbers, numbersParam, parseChosenNumbers, takenNumbersMessage } from "~/domain/chosen-numbers";
-import { MIN_TICKETS, priceLine } from "~/domain/pricing";
+import {
+  listNumbers,
+  numbersParam,
+  parseChosenNumbers,
+  splitNumbersParam,
+  takenNumbersMessage,
+} from "~/domain/chosen-numbers";
+import { MAX_TICKETS, MIN_TICKETS, priceLine } from "~/domain/pricing";
 import { QUANTITY_MESSAGE, refusalTitle, ticketsText } from "~/domain/ticket-availability";
 import { privatePageMeta } from "~/lib/seo";
 import { CompetitionIdSchema } from "~/schemas/basket";
@@ -57,8 +63,8 @@ function reviewUrl(
  * The numbers a review link carries, for the quantity the page offers: bad ones are dropped with the reason, and
  * numbers beyond the quantity (the buyer lowered it) are dropped with a note naming them (never silently).
  */
-function reviewNumbers(query: { numbers?: string; taken?: string }, quantity: number, total: number) {
-  const asked = parseChosenNumbers(query.numbers ? [query.numbers] : [], 10, total);
+function reviewNumbers(query: { numbers: string[]; taken?: string }, quantity: number, total: number) {
+  const asked = parseChosenNumbers(query.numbers, 10, total);
   const chosen = asked.ok ? asked.numbers : [];
   const kept = chosen.slice(0, quantity);
   const dropped = chosen.slice(quantity);
@@ -81,18 +87,28 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!competition)
     return redirectWithToast(services, "/competitions", { type: "error", title: "Competition not found" });
 
-  const query = CheckoutQuerySchema.catch({}).parse(Object.fromEntries(new URL(request.url).searchParams));
-  // A link may carry any quantity: one a purchase cannot have starts the page at 1 and says so.
-  const asked = query.quantity === undefined ? MIN_TICKETS : parseTicketQuantity(query.quantity);
+  const searchParams = new URL(request.url).searchParams;
+  const query = CheckoutQuerySchema.catch({}).parse(Object.fromEntries(searchParams));
+  // "numbers=5,17" from a link, or one `numbers` field per number from the numbers page's form.
+  const numbersSent = searchParams.getAll("numbers").slice(0, 20);
+  // A link may carry any quantity: one a purchase cannot have starts the page at 1 and says so. Without one, the
+  // page starts at the count of numbers chosen (at least 1).
+  const chosenCount = splitNumbersParam(numbersSent).filter((n) => String(n).trim() !== "").length;
+  const asked =
+    query.quantity === undefined
+      ? Math.min(Math.max(MIN_TICKETS, chosenCount), MAX_TICKETS)
+      : parseTicketQuantity(query.quantity);
   const limit = await singleEntryLimit(services, user.id, competition, asked ?? MIN_TICKETS);
   const { unavailable, maxQuantity, quantity } = limit;
   const quantityNote = asked === null ? QUANTITY_MESSAGE : limit.lowered;
   const answer = query.answer && competition.skillOptions.includes(query.answer) ? query.answer : null;
-  const chosen = reviewNumbers(query, quantity, competition.totalTickets);
+  const chosen = reviewNumbers({ ...query, numbers: numbersSent }, quantity, competition.totalTickets);
 
   const readiness = unavailable
     ? null
-    : await paymentReadiness(services, user.id, priceLine(competition.entryPricePence, quantity).totalPence);
+    : await paymentReadiness(services, user.id, priceLine(competition.entryPricePence, quantity).totalPence, [
+        competition.id,
+      ]);
   const { ticketsSold: _s, ticketsReserved: _r, totalTickets: _t, status: _st, ...shown } = competition;
   return { competition: shown, quantity, quantityNote, maxQuantity, answer, unavailable, readiness, chosen };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { supportServicesText } from "~/content/support";
 import { orders, user } from "~/db/schema";
 import {
@@ -45,7 +45,8 @@ async function cardPayments(tx: Tx, userId: string, not: string) {
   const rows = await tx
     .select({
       funding: orders.cardFunding,
-      amountPence: orders.totalAmountPence,
+      // What went on the card: site credit paid the rest (ADR 036).
+      amountPence: sql<number>`${orders.totalAmountPence} - ${orders.siteCreditPence}`.mapWith(Number),
       paidAt: orders.paidAt,
       authorisedAt: orders.authorisedAt,
       status: orders.paymentStatus,
@@ -90,7 +91,7 @@ export async function settleAuthorisation(
     if (order.failureReason && REFUSALS.includes(order.failureReason)) return true;
     if (order.userId) await tx.select({ id: user.id }).from(user).where(eq(user.id, order.userId)).for("update");
     const spent = order.userId ? creditSpentThisMonth(await cardPayments(tx, order.userId, order.id), now) : 0;
-    const amount = session.amountTotal ?? order.totalAmountPence;
+    const amount = session.amountTotal ?? order.totalAmountPence - order.siteCreditPence;
     const lines = await linesInLockOrder(tx, order.id);
     const instant =
       (

@@ -8,6 +8,8 @@ import { refusalMessage, refuseQuantity, ticketAvailability, ticketsText } from 
 import { CHECKOUT_FALLBACK_MESSAGE } from "~/schemas/checkout";
 import { EligibilitySchema } from "~/schemas/protection";
 import type { SessionUser } from "../accounts/session.server";
+import { instantWinCompetitions } from "../instant-wins/instant-wins.server";
+import { walletBalance } from "../instant-wins/wallet.server";
 import type { Services } from "../platform/services.server";
 import { confirmEligibility, protectionForOrder } from "../protection/player-protection.server";
 import { competitionColumns } from "./basket.server";
@@ -32,6 +34,8 @@ type PaySent = {
   country?: string;
   acceptTerms?: string;
   promo?: string;
+  /** "on" when the buyer ticked "Use my site credit" (ADR 036). */
+  siteCredit?: string;
 };
 
 /**
@@ -54,6 +58,7 @@ export async function payForEntry(
       ...checkout,
       idempotencyKey: sent.idempotencyKey,
       promoCode: sent.promo,
+      useSiteCredit: sent.siteCredit === "on",
     });
   let result: Awaited<ReturnType<typeof startCheckout>>;
   try {
@@ -94,9 +99,21 @@ export async function findCheckoutCompetition(services: Services, id: number) {
  * What a review page needs to offer Pay: whether eligibility must be asked on it, any other block to
  * explain instead (pause, exclusion, spend limit), and a fresh idempotency key for this page view.
  */
-export async function paymentReadiness(services: Services, userId: string, totalPence: number) {
-  const { status: protection, block } = await protectionForOrder(services, userId, totalPence, services.now());
+export async function paymentReadiness(
+  services: Services,
+  userId: string,
+  totalPence: number,
+  competitionIds: number[],
+) {
+  const [{ status: protection, block }, siteCreditPence, instantWin] = await Promise.all([
+    protectionForOrder(services, userId, totalPence, services.now()),
+    walletBalance(services.db, userId),
+    instantWinCompetitions(services.db, competitionIds),
+  ]);
   return {
+    siteCreditPence,
+    /** An instant-win competition is in the order: the UK code allows no credit card, and the page says so first. */
+    noCreditCards: instantWin.length > 0,
     block: block && block.code !== "eligibility_required" ? block : null,
     needsEligibility: !protection.eligibility.confirmed,
     eligibilityDefaults: { dateOfBirth: protection.eligibility.dateOfBirth, country: protection.eligibility.country },

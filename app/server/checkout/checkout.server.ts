@@ -6,6 +6,7 @@ import { parseChosenNumbers, takenNumbersMessage } from "~/domain/chosen-numbers
 import { candidateCount, randomCandidates } from "~/domain/lucky-dip";
 import { formatPence } from "~/domain/money";
 import { priceBasket } from "~/domain/pricing";
+import { cardPartOfLines } from "~/domain/site-credit";
 import { isOfferedAnswer } from "~/domain/ticket-allocation";
 import {
   type AvailabilityFacts,
@@ -25,6 +26,7 @@ import { publicOrigin } from "../platform/public-origin.server";
 import type { Services } from "../platform/services.server";
 import { type EntryBlock, readEntryFacts, TERMS_VERSION } from "../protection/player-protection.server";
 import { CREDIT_CAP_FAILURE, creditCapRefusalMessage, INSTANT_WIN_CREDIT_FAILURE } from "./card-authorisation.server";
+import { payBySiteCredit } from "./credit-payment.server";
 import { fulfilCheckoutSession } from "./fulfilment.server";
 import { orderLinesWithTitle } from "./order-lines.server";
 import { claimForImmediateSession, enqueue, placeInQueue, startPaymentQueue } from "./payment-queue.server";
@@ -36,6 +38,7 @@ import {
   linesInLockOrder,
   releaseReservation,
 } from "./reservations.server";
+import { applySiteCredit, paidEntirelyByCredit } from "./site-credit.server";
 import { extendOrderNumbers } from "./ticket-numbers.server";
 
 /** One line of a checkout as it arrives: `numbers` are the ticket numbers chosen (none: a lucky dip for all). */
@@ -152,9 +155,11 @@ async function findByKey(db: Executor, userId: string, idempotencyKey: string): 
 export async function startCheckout(services: Services, input: OrderInput): Promise<StartCheckoutResult> {
   const placed = await placeOrder(services, input);
   if (!placed.ok) return placed;
-  const result = placed.isNew
-    ? await payOrQueue(services, placed.order, placed.lines)
-    : await resumeExisting(services, placed.order);
+  const result = paidEntirelyByCredit(placed.order)
+    ? await paidByCredit(services, placed.order)
+    : placed.isNew
+      ? await payOrQueue(services, placed.order, placed.lines)
+      : await resumeExisting(services, placed.order);
   // The buyer has answered the question and reached the payment page: two steps of the funnel.
   if (result.ok && placed.isNew)
     await recordFunnel(services, ["answered", "checkout_started"], placed.competitionIds, { userId: input.userId });
@@ -169,6 +174,8 @@ type OrderInput = {
   source: "single" | "basket";
   /** The promo code as the buyer typed it, if any: decided again here, inside the transaction. */
   promoCode?: string;
+  /** The buyer asked to spend their site credit: how much is decided inside the transaction (ADR 036). */
+  useSiteCredit?: boolean;
 };
 
 type PlaceOrderResult =
@@ -250,8 +257,8 @@ export async function placeOrder(services: Services, input: OrderInput): Promise
 
     const expiresAt = new Date(now.getTime() + CHECKOUT_WINDOW_MS + PROVIDER_MARGIN_MS);
     // The hold's transaction: one statement now; a buyer's site credit spent on the order is debited here too.
-    const hold = db.transaction((tx) =>
-      holdOrder(tx, {
+    const hold = db.transaction(async (tx) => {
+      const result = await holdOrder(tx, {
         userId: input.userId,
         email: input.email,
         idempotencyKey: key,
@@ -271,8 +278,11 @@ export async function placeOrder(services: Services, input: OrderInput): Promise
         promo: priced.promo,
         monthlyLimitPence: protection.monthlyLimitPence,
         monthStart: protection.monthStart,
-      }),
-    );
+      });
+      // Site credit (ADR 036): decided and debited under the buyer's lock the hold took, in the hold's transaction.
+      if (result.kind === "existing" || !input.useSiteCredit) return result;
+      return { ...result, order: await applySiteCredit(tx, result.order, true, now) };
+    });
     const held = await hold.catch(async (error) => {
       if (error instanceof HoldRefusedError)
         throw await holdRefusal(db, error.refused, { parsed, byId, priced, protection, now });
@@ -443,6 +453,16 @@ async function queued(services: Services, order: ExistingOrder | undefined): Pro
 
 export const holdPagePath = (orderId: string) => `/checkout/hold/${orderId}`;
 
+/** An order the buyer's site credit pays in full: fulfilled at once, no provider session (ADR 036). */
+async function paidByCredit(services: Services, order: ExistingOrder): Promise<StartCheckoutResult> {
+  const { outcome, successUrl } = await payBySiteCredit(services, order);
+  // Paid, or refunded because it could not be honoured after all: the payment result page says which.
+  const settled = outcome.kind === "fulfilled" || outcome.kind === "refund" || outcome.kind === "already_final";
+  if (settled && !(outcome.kind === "already_final" && outcome.status !== "paid" && outcome.status !== "refunded"))
+    return { ok: true, orderId: order.id, url: successUrl };
+  return { ok: false, status: 409, message: CHECKOUT_MESSAGES.stale };
+}
+
 /** The request that created the order creates its session (and, if that fails, gives the tickets back). */
 function createSession(services: Services, order: ExistingOrder, lines?: SessionLine[]): Promise<StartCheckoutResult> {
   const running = openSession(services, order, true, lines).finally(() => sessionsInFlight.delete(order.id));
@@ -534,17 +554,23 @@ export async function openProviderSession(
   known?: SessionLine[],
 ): Promise<CheckoutSessionSummary> {
   const lines = known ?? (await sessionLines(services, order.id));
+  // Site credit pays part of the order: the card pays the rest of each line (ADR 036).
+  const cardParts = cardPartOfLines(
+    lines.map((line) => line.totalPence),
+    order.siteCreditPence,
+  );
   const expiresAt = await holdForPaymentPage(services, order);
   const session = await services.payments.createCheckoutSession({
     orderId: order.id,
     email: order.email ?? "",
-    items: lines.map((line) => ({
+    items: lines.map((line, i) => ({
       name: `${line.title}: ${ticketsText(line.quantity)}`,
       description:
         `${ticketsText(line.quantity)} at ${formatPence(line.unitPricePence)}` +
         (line.discountPence > 0 ? `, multi-buy saving ${formatPence(line.discountPence)}` : "") +
-        (line.promoDiscountPence > 0 ? `, promo code saving ${formatPence(line.promoDiscountPence)}` : ""),
-      amountPence: line.totalPence,
+        (line.promoDiscountPence > 0 ? `, promo code saving ${formatPence(line.promoDiscountPence)}` : "") +
+        (cardParts[i] !== line.totalPence ? `, site credit ${formatPence(line.totalPence - (cardParts[i] ?? 0))}` : ""),
+      amountPence: cardParts[i] ?? line.totalPence,
     })),
     expiresAt,
     idempotencyKey: `checkout-session-${order.id}`,

@@ -5,6 +5,7 @@ import { competitions, type OrderRow, orders, payments, tickets } from "~/db/sch
 import { ANSWER_RECORDED } from "~/domain/answer-reveal";
 import { formatUkDateTime } from "~/domain/london-format";
 import { formatPence } from "~/domain/money";
+import { refundDestinationText } from "~/domain/site-credit";
 import { isUuid } from "~/schemas/ids";
 import { instantWinEmailBlocks, instantWinNotification, type WonInstantWin } from "../instant-wins/instant-wins.server";
 import type { Tx } from "../platform/db.server";
@@ -17,6 +18,7 @@ import { publicOrigin } from "../platform/public-origin.server";
 import type { Services } from "../platform/services.server";
 import { isAuthorisedOnly, settleAuthorisation } from "./card-authorisation.server";
 import { orderLinesWithTitle } from "./order-lines.server";
+import { hasCardPayment, refundSiteCredit } from "./site-credit.server";
 
 /**
  * The one function that turns a provider's Checkout Session into the order's outcome. Called by the verified
@@ -33,7 +35,12 @@ type FulfilmentOutcome =
   | { kind: "waiting"; orderId: string }
   | { kind: "ignored"; reason: string };
 
-type RefundReason = "sold_out_after_expiry" | "competition_closed" | "competition_cancelled" | "amount_mismatch";
+type RefundReason =
+  | "sold_out_after_expiry"
+  | "competition_closed"
+  | "competition_cancelled"
+  | "amount_mismatch"
+  | "site_credit_spent";
 
 type FulfilOptions = {
   /** The event that carried the session, when it came by webhook (async payment failures release the order). */
@@ -68,7 +75,7 @@ export async function fulfilCheckoutSession(
   return outcome;
 }
 
-/** What `paddock_fulfil` answers (drizzle/0023): the outcome, and for a paid order the receipt's facts. */
+/** What `paddock_fulfil` answers (drizzle/0024): the outcome, and for a paid order the receipt's facts. */
 type SettledOrder =
   | Exclude<FulfilmentOutcome, { kind: "fulfilled" }>
   | {
@@ -79,6 +86,7 @@ type SettledOrder =
       email: string | null;
       totalAmountPence: number;
       promoDiscountPence: number;
+      siteCreditPence: number;
       lines: Allocation[];
     };
 
@@ -229,10 +237,13 @@ const REFUSED_REFUNDS = new Set(["failed", "canceled"]);
  */
 export async function refundOrder(services: Services, orderId: string, paymentIntentId?: string | null) {
   try {
-    const intent = paymentIntentId ?? (await paymentIntentOf(services, orderId));
-    const refund = await services.payments.refund(intent, `refund-${orderId}`);
-    if (REFUSED_REFUNDS.has(refund.status))
-      throw new Error(`The provider answered that refund ${refund.id} ${refund.status}.`);
+    // An order paid wholly by site credit has nothing at the provider: its refund is the credit alone (ADR 036).
+    if (await hasCardPayment(services.db, orderId)) {
+      const intent = paymentIntentId ?? (await paymentIntentOf(services, orderId));
+      const refund = await services.payments.refund(intent, `refund-${orderId}`);
+      if (REFUSED_REFUNDS.has(refund.status))
+        throw new Error(`The provider answered that refund ${refund.id} ${refund.status}.`);
+    }
   } catch (error) {
     services.logger.error({ err: error, orderId }, "refund failed; the reconciler will retry");
     await services.db
@@ -259,6 +270,7 @@ export async function refundOrder(services: Services, orderId: string, paymentIn
       .returning();
     if (!order) return false;
     await tx.update(payments).set({ status: "refunded", updatedAt: now }).where(eq(payments.orderId, orderId));
+    await refundSiteCredit(tx, orderId, now);
     if (order.email) await enqueueEmail(tx, refundEmail(order, await refundedLines(tx, orderId)));
     if (order.userId) await addNotification(tx, refundNotification(order, order.userId, now));
     return true;
@@ -311,7 +323,10 @@ const shortId = (id: string) => id.slice(0, 8);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** The order's facts the receipt and its notification tell. */
-type ReceiptOrder = Pick<OrderRow, "id" | "userId" | "email" | "totalAmountPence" | "promoDiscountPence">;
+type ReceiptOrder = Pick<
+  OrderRow,
+  "id" | "userId" | "email" | "totalAmountPence" | "promoDiscountPence" | "siteCreditPence"
+>;
 
 function confirmationEmail(order: ReceiptOrder, allocated: Allocation[], origin: string) {
   const count = allocated.reduce((sum, a) => sum + a.tickets.length, 0);
@@ -336,6 +351,9 @@ function confirmationEmail(order: ReceiptOrder, allocated: Allocation[], origin:
       ...instantWinEmailBlocks(allocated.flatMap((a) => a.instantWins)),
       ...(order.promoDiscountPence > 0
         ? [{ type: "text" as const, text: `Promo code saving: ${formatPence(order.promoDiscountPence)}` }]
+        : []),
+      ...(order.siteCreditPence > 0
+        ? [{ type: "text" as const, text: `Paid from your site credit: ${formatPence(order.siteCreditPence)}` }]
         : []),
       { type: "text", text: `Total paid: ${formatPence(order.totalAmountPence)}` },
       {
@@ -384,7 +402,7 @@ function refundNotification(order: OrderRow, userId: string, at: Date): NewNotif
     kind: "refund-issued",
     eventKey: `refund-issued:${order.id}`,
     title: "Refund issued",
-    body: `We refunded ${formatPence(order.totalAmountPence)} for order ${shortId(order.id)} to your card.`,
+    body: `We refunded ${refundDestinationText(order)} for order ${shortId(order.id)}.`,
     link: "/account",
     at,
   };
@@ -397,6 +415,9 @@ const REFUND_REASONS: Record<string, string> = {
   competition_closed: "the competition closed before your payment completed",
   competition_cancelled: "the competition was cancelled before your payment completed",
   amount_mismatch: "the amount paid did not match your order",
+  site_credit_spent:
+    "your payment arrived after your reserved tickets had been released, " +
+    "and the site credit it used had been spent in the meantime",
 };
 
 function refundEmail(order: OrderRow, lines: RefundedLine[]) {
@@ -420,7 +441,8 @@ function refundEmail(order: OrderRow, lines: RefundedLine[]) {
     {
       type: "text",
       text:
-        `We have refunded the full ${formatPence(order.totalAmountPence)} to your card on ${when}.` +
+        `We have refunded the full ${formatPence(order.totalAmountPence)} on ${when}: ` +
+        `${refundDestinationText(order)}.` +
         ` No tickets were issued.\n${bank}`,
     },
   ]);
@@ -442,7 +464,7 @@ function refundEmail(order: OrderRow, lines: RefundedLine[]) {
           return `${l.title}: ${plural(l.quantity, "ticket")}${numbers}, withdrawn from the draw`;
         }),
       },
-      { type: "text", text: `We refunded ${formatPence(order.totalAmountPence)} to your card on ${when}.\n${bank}` },
+      { type: "text", text: `We refunded ${refundDestinationText(order)} on ${when}.\n${bank}` },
     ];
   }
 }

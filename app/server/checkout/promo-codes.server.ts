@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { orders, promoCodes, promoRedemptions } from "~/db/schema";
 import {
   decidePromoCode,
@@ -149,22 +149,6 @@ export async function priceWithPromoCode<L extends PromoLine>(
   };
 }
 
-/** One more use of a code, if it has one left (and `also` holds): the conditional UPDATE that decides races. */
-async function takeUse(tx: Tx, codeId: number, also: SQL): Promise<boolean> {
-  const [taken] = await tx
-    .update(promoCodes)
-    .set({ uses: sql`${promoCodes.uses} + 1` })
-    .where(
-      and(
-        eq(promoCodes.id, codeId),
-        or(isNull(promoCodes.maxUses), sql`${promoCodes.uses} < ${promoCodes.maxUses}`),
-        also,
-      ),
-    )
-    .returning({ id: promoCodes.id });
-  return Boolean(taken);
-}
-
 /**
  * Gives an order's use back when its hold ends unpaid (expired, abandoned, cancelled, refused by the provider):
  * call in the transaction that releases the reservation, after it (competition rows, then the code's row).
@@ -181,23 +165,6 @@ export async function releasePromoUse(tx: Tx, orderId: string, now: Date): Promi
       .set({ uses: sql`${promoCodes.uses} - 1` })
       .where(eq(promoCodes.id, codeId));
   }
-}
-
-/**
- * A payment that arrived after its hold had lapsed and was honoured after all: the order keeps the price it was
- * offered, and takes its use again if the code has one left (a code whose last use went to someone else meanwhile
- * stays as it is rather than going over its limit).
- */
-export async function reclaimPromoUse(tx: Tx, orderId: string): Promise<void> {
-  const [redemption] = await tx
-    .select({ id: promoRedemptions.id, codeId: promoRedemptions.promoCodeId })
-    .from(promoRedemptions)
-    .where(eq(promoRedemptions.orderId, orderId));
-  if (!redemption) return;
-  const released = sql`exists (select 1 from ${promoRedemptions} where ${promoRedemptions.id} = ${redemption.id}
-    and ${promoRedemptions.releasedAt} is not null)`;
-  if (await takeUse(tx, redemption.codeId, released))
-    await tx.update(promoRedemptions).set({ releasedAt: null }).where(eq(promoRedemptions.id, redemption.id));
 }
 
 /** What a buyer's own order cost and any code that took something off it, for the payment result page. */

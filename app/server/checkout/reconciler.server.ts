@@ -4,7 +4,9 @@ import { FIRST_LOOK_AFTER_MS, nextLookAt } from "~/domain/provider-checks";
 import { type PeriodicJob, startPeriodicJob } from "../platform/jobs.server";
 import type { Services } from "../platform/services.server";
 import { abandonOrder, openProviderSession } from "./checkout.server";
+import { payBySiteCredit } from "./credit-payment.server";
 import { fulfilCheckoutSession, refundOrder } from "./fulfilment.server";
+import { paidEntirelyByCredit } from "./site-credit.server";
 
 /**
  * Repairs what webhooks could not: pending orders are checked with the provider from a minute after they were made
@@ -93,6 +95,11 @@ async function reconcileOrder(services: Services, order: Claimed, now: Date, rep
     // with the same idempotency key returns that session if it exists. If it cannot, the tickets go back.
     const [full] = await services.db.select().from(orders).where(eq(orders.id, order.id));
     if (!full) return;
+    // Site credit pays it all: no session to recover, it is fulfilled as its request would have done (ADR 036).
+    if (paidEntirelyByCredit(full)) {
+      if ((await payBySiteCredit(services, full)).outcome.kind === "fulfilled") report.fulfilled++;
+      return;
+    }
     // A queued order's session is the payment queue's to make, at the provider's pace (ADR 027).
     if (full.queuedAt && !lapsed) return;
     try {

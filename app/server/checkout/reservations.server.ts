@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { competitions, type OrderRow, orderLines } from "~/db/schema";
 import type { Executor, Tx } from "../platform/db.server";
 import { releasePromoUse } from "./promo-codes.server";
+import { reverseSiteCredit } from "./site-credit.server";
 import { releaseOrderNumbers } from "./ticket-numbers.server";
 
 type ReservedLine = { competitionId: number; quantity: number };
@@ -12,9 +13,9 @@ export async function linesInLockOrder(tx: Executor, orderId: string) {
 }
 
 /**
- * Gives an order's reserved tickets back, counts and numbers, and any promo code's use (ADR 035). Only call while
- * the order is pending (its reservation is held): the competition rows are locked first (in id order), then its
- * numbers are freed (ADR 031) and the code's use given back.
+ * Gives an order's reserved tickets back, counts and numbers, any promo code's use (ADR 035) and any site credit
+ * (ADR 036). Only call while the order is pending (its reservation is held): the competition rows are locked first
+ * (in id order), then its numbers are freed (ADR 031), the code's use and the credit given back.
  */
 export async function releaseReservation(tx: Tx, orderId: string, lines: ReservedLine[], now: Date) {
   for (const line of [...lines].sort((a, b) => a.competitionId - b.competitionId)) {
@@ -25,6 +26,7 @@ export async function releaseReservation(tx: Tx, orderId: string, lines: Reserve
   }
   await releaseOrderNumbers(tx, orderId, now);
   await releasePromoUse(tx, orderId, now);
+  await reverseSiteCredit(tx, orderId, now);
 }
 
 /** One line of a hold as `paddock_hold` takes it: priced by the pure rule, with its chosen numbers and candidates. */
@@ -77,7 +79,7 @@ export class HoldRefusedError extends Error {
 }
 
 /**
- * The hold in one statement (`paddock_hold`, drizzle/0023; ADR 027 §1): under the buyer's advisory lock, the
+ * The hold in one statement (`paddock_hold`, drizzle/0024; ADR 027 §1): under the buyer's advisory lock, the
  * idempotency key, the caps, the spend limit and the code's per-person uses against settled orders; the order, its
  * lines, its held numbers, the counters and the code's use. Runs on `db` as its own transaction, or inside a caller's
  * transaction when another write must commit with it (site credit spent on the order).
@@ -124,6 +126,7 @@ export async function holdOrder(db: Executor, input: HoldInput): Promise<HoldRes
     discountPence: input.discountPence,
     promoDiscountPence: input.promoDiscountPence,
     totalAmountPence: input.totalPence,
+    siteCreditPence: 0,
     termsVersion: input.termsVersion,
     reservationExpiresAt: input.expiresAt,
     paidAt: null,

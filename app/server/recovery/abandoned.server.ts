@@ -72,10 +72,14 @@ export type AbandonedLine = { competitionId: number; title: string; quantity: nu
 
 /** Each order's lines with their competitions' titles and the answers chosen, in the order they were added. */
 export async function linesOf(db: Executor, orderIds: readonly string[]) {
-  const byOrder = new Map<string, (AbandonedLine & { skillAnswer: string })[]>();
+  const byOrder = new Map<string, (AbandonedLine & { skillAnswer: string; chosenNumbers: number[] })[]>();
   if (orderIds.length === 0) return byOrder;
   const rows = await orderLinesWithTitle(db, orderIds, {
-    columns: { orderId: orderLines.orderId, skillAnswer: orderLines.skillAnswer },
+    columns: {
+      orderId: orderLines.orderId,
+      skillAnswer: orderLines.skillAnswer,
+      chosenNumbers: orderLines.chosenNumbers,
+    },
   });
   for (const { orderId, ...line } of rows) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), line]);
   return byOrder;

@@ -16,7 +16,8 @@ export type RestoreOutcome =
 
 /**
  * Spends a recovery link for the signed-in person it was sent to: once, before it expires. The order's lines go
- * back in their basket as they were (competition, quantity, the answer they chose if it is still offered), topping
+ * back in their basket as they were (competition, quantity, the numbers they chose, the answer they chose if it is
+ * still offered), topping
  * up a line already there; a competition that has sold out, closed or hit the person's cap is skipped with the
  * basket's own message. The link signs nobody in: whoever is not the account it was sent to changes nothing.
  */
@@ -57,7 +58,8 @@ export async function restoreFromRecoveryLink(
       restored.push(line.title);
       continue;
     }
-    const wanted = { competitionId: line.competitionId, quantity: more };
+    // The numbers the buyer chose go back with the line; the checkout tries them again at Pay and names any taken.
+    const wanted = { competitionId: line.competitionId, quantity: more, numbers: line.chosenNumbers.slice(0, more) };
     let added = await addToBasket(services, person.id, { ...wanted, skillAnswer: line.skillAnswer });
     // An answer no longer among the options (the question was edited) is left for the person to choose again.
     if (!added.ok && added.message === BASKET_MESSAGES.answer) added = await addToBasket(services, person.id, wanted);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gte, isNull, lte, max } from "drizzle-orm";
 import { checkoutRecoveries, orders, siteSettings, user } from "~/db/schema";
+import { listNumbers } from "~/domain/chosen-numbers";
 import {
   AUTO_SEND_SETTING_KEY,
   autoSendAllowedAfter,
@@ -52,7 +53,20 @@ const BASIS_NOTES: Record<RecoveryBasis, string> = {
   "soft-opt-in": "Existing customer: soft opt-in (PECR regulation 22(3)) for e-mails about our own competitions.",
 };
 
-function recoveryEmail(name: string, lines: readonly AbandonedLine[], link: string, basis: RecoveryBasis) {
+/** A line as the e-mail lists it: its tickets, and the numbers the buyer chose, which the link offers again. */
+function lineText(l: AbandonedLine & { chosenNumbers?: readonly number[] }) {
+  const tickets = `${l.title}: ${l.quantity} ${l.quantity === 1 ? "ticket" : "tickets"}`;
+  const chosen = l.chosenNumbers ?? [];
+  if (chosen.length === 0) return tickets;
+  return `${tickets}, your ${chosen.length === 1 ? "number" : "numbers"} ${listNumbers([...chosen])}`;
+}
+
+function recoveryEmail(
+  name: string,
+  lines: readonly (AbandonedLine & { chosenNumbers?: readonly number[] })[],
+  link: string,
+  basis: RecoveryBasis,
+) {
   return (unsubscribeUrl: string): EmailContent => ({
     preview: "Your Paddock basket is waiting for you.",
     blocks: [
@@ -60,14 +74,15 @@ function recoveryEmail(name: string, lines: readonly AbandonedLine[], link: stri
       { type: "text", text: "You started entering these competitions but did not finish paying:" },
       {
         type: "details",
-        lines: lines.map((l) => `${l.title}: ${l.quantity} ${l.quantity === 1 ? "ticket" : "tickets"}`),
+        lines: lines.map(lineText),
       },
       {
         type: "text",
         text:
-          "This link puts them back in your basket, with the answers you chose (you can change them before " +
-          "paying). It works once, for 7 days, once you are signed in. Competitions that have sold out or closed " +
-          "since are left out, and nothing is reserved until you check out.",
+          "This link puts them back in your basket, with the answers and numbers you chose (you can change them " +
+          "before paying). It works once, for 7 days, once you are signed in. Competitions that have sold out or " +
+          "closed since are left out, and nothing is reserved until you check out: if someone has taken one of " +
+          "your numbers by then, the checkout says which and offers a lucky dip instead.",
       },
       { type: "action", label: "Return to my basket", url: link },
       { type: "text", text: "If you would rather not hear from us, unsubscribe with one click below." },
