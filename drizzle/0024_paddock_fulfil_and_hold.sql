@@ -28,7 +28,7 @@ BEGIN
 		WHERE w.ref = p_order_id::text AND o.user_id IS NOT NULL
 			AND w.reason IN ('checkout', 'checkout-reversal', 'checkout-retaken', 'refund')
 		GROUP BY o.user_id HAVING sum(w.amount_pence) < 0
-		ON CONFLICT (reason, ref) DO NOTHING;
+		ON CONFLICT ON CONSTRAINT wallet_ledger_reason_ref_unique DO NOTHING;
 END $$;
 --> statement-breakpoint
 
@@ -194,17 +194,17 @@ BEGIN
 		IF NOT held AND o.site_credit_pence > 0 AND o.user_id IS NOT NULL THEN
 			-- Honoured after its hold lapsed (its credit went back): the credit is taken again under the buyer's lock,
 			-- or, if the wallet has been spent meanwhile, the order cannot be honoured at the price paid.
-			SELECT o.site_credit_pence + coalesce(sum(amount_pence), 0) INTO owed FROM wallet_ledger
-				WHERE ref = o.id::text AND reason IN ('checkout', 'checkout-reversal', 'checkout-retaken', 'refund');
+			SELECT o.site_credit_pence + coalesce(sum(w.amount_pence), 0) INTO owed FROM wallet_ledger w
+				WHERE w.ref = o.id::text AND w.reason IN ('checkout', 'checkout-reversal', 'checkout-retaken', 'refund');
 			IF owed > 0 THEN
 				PERFORM pg_advisory_xact_lock(5005, hashtext(o.user_id));
-				SELECT coalesce(sum(amount_pence), 0) INTO balance FROM wallet_ledger WHERE user_id = o.user_id;
+				SELECT coalesce(sum(w.amount_pence), 0) INTO balance FROM wallet_ledger w WHERE w.user_id = o.user_id;
 				IF balance < owed THEN
 					reason := 'site_credit_spent';
 				ELSE
 					INSERT INTO wallet_ledger (user_id, amount_pence, reason, ref, created_at)
 						VALUES (o.user_id, -owed, 'checkout-retaken', o.id::text, p_now)
-						ON CONFLICT (reason, ref) DO NOTHING;
+						ON CONFLICT ON CONSTRAINT wallet_ledger_reason_ref_unique DO NOTHING;
 				END IF;
 			END IF;
 		END IF;
