@@ -15,6 +15,7 @@ import { moveCompetitions } from "~/server/admin/lifecycle-job.server";
 import { fulfilCheckoutSession } from "~/server/checkout/fulfilment.server";
 import {
   claimInstantWins,
+  commitInstantWins,
   competitionPrizeExtras,
   getInstantWinsForStaff,
   INSTANT_WIN_MESSAGES,
@@ -213,6 +214,13 @@ describe("staff prepare a competition's instant wins", () => {
       .from(auditLog)
       .where(and(eq(auditLog.subject, `competition:${live.id}`), eq(auditLog.action, "competition.went_live")));
     expect(wentLive?.after).toMatchObject({ instantWinsCommitment: committed?.commitment });
+    // Committing again (a second go-live pass) keeps the first commitment and salt, and says it committed nothing.
+    expect(await h.services.db.transaction((tx) => commitInstantWins(tx, live.id, new Date()))).toBeNull();
+    const [kept] = await h.services.db
+      .select()
+      .from(instantWinCommitments)
+      .where(eq(instantWinCommitments.competitionId, live.id));
+    expect(kept).toEqual(committed);
   });
 
   it("a scheduled competition gets instant wins only within the majority rule, and may always drop them", async () => {
