@@ -14,6 +14,8 @@ import { INSTANT_WIN_MAJORITY_MESSAGE, type InstantWin } from "~/domain/draw/ins
 import { moveCompetitions } from "~/server/admin/lifecycle-job.server";
 import { fulfilCheckoutSession } from "~/server/checkout/fulfilment.server";
 import {
+  claimInstantWins,
+  commitInstantWins,
   competitionPrizeExtras,
   getInstantWinsForStaff,
   INSTANT_WIN_MESSAGES,
@@ -212,6 +214,13 @@ describe("staff prepare a competition's instant wins", () => {
       .from(auditLog)
       .where(and(eq(auditLog.subject, `competition:${live.id}`), eq(auditLog.action, "competition.went_live")));
     expect(wentLive?.after).toMatchObject({ instantWinsCommitment: committed?.commitment });
+    // Committing again (a second go-live pass) keeps the first commitment and salt, and says it committed nothing.
+    expect(await h.services.db.transaction((tx) => commitInstantWins(tx, live.id, new Date()))).toBeNull();
+    const [kept] = await h.services.db
+      .select()
+      .from(instantWinCommitments)
+      .where(eq(instantWinCommitments.competitionId, live.id));
+    expect(kept).toEqual(committed);
   });
 
   it("a scheduled competition gets instant wins only within the majority rule, and may always drop them", async () => {
@@ -392,6 +401,17 @@ describe("a buyer whose ticket has an instant-win number", () => {
         .from(notifications)
         .where(eq(notifications.eventKey, `instant-win:${row?.id}`)),
     ).toEqual([]);
+    // A line with no numbers (none sold) wins nothing, whatever the order.
+    const none = await h.services.db.transaction((tx) =>
+      claimInstantWins(tx, {
+        competitionId: comp.id,
+        orderId: started.orderId,
+        userId: null,
+        numbers: [],
+        now: new Date(),
+      }),
+    );
+    expect(none).toEqual([]);
   });
 });
 
