@@ -193,7 +193,7 @@ type Allocation = {
 };
 
 /**
- * Sells a paid order's lines in the caller's transaction (`paddock_sell_lines`, drizzle/0023): reserved (or, after a
+ * Sells a paid order's lines in the caller's transaction (`paddock_sell_lines`, drizzle/0024): reserved (or, after a
  * lapse, free) tickets become sold, the counters move under each competition's row lock, the order's held numbers
  * are issued for ever (a lucky dip for any it no longer holds: ADR 031), and instant wins are claimed (ADR 032).
  * Throws CannotHonour when a line cannot be sold. The demo seed sells here; fulfilment calls the function itself.
