@@ -36,8 +36,6 @@ const values: CompetitionValues = {
   skillQuestion: "How many legs has a horse?",
   skillOptions: ["2", "3", "4", "5"],
   correctAnswer: "4",
-  imageUrl: "/images/saddle.svg",
-  additionalImages: [],
 };
 
 /** One changed value for every field, each different from `values`. */
@@ -58,8 +56,6 @@ const changed: CompetitionValues = {
   skillQuestion: "How many eyes has a horse?",
   skillOptions: ["2", "3", "4", "6"],
   correctAnswer: "2",
-  imageUrl: "/images/saddle-2.svg",
-  additionalImages: ["/images/saddle-3.svg"],
 };
 
 describe("isLive", () => {
@@ -100,7 +96,7 @@ describe("what may change in which state", () => {
         "maxTicketsPerUser",
       ]),
     );
-    expect([...EDITABLE_WHEN_LIVE].sort()).toEqual(["additionalImages", "description", "featured", "imageUrl"]);
+    expect([...EDITABLE_WHEN_LIVE].sort()).toEqual(["description", "featured"]);
   });
 
   // Live: published, or scheduled with its go-live time passed (before the job has moved it on).

@@ -22,8 +22,6 @@ export type CompetitionValues = Pick<
   | "skillQuestion"
   | "skillOptions"
   | "correctAnswer"
-  | "imageUrl"
-  | "additionalImages"
 >;
 export type CompetitionField = keyof CompetitionValues;
 
@@ -44,20 +42,13 @@ export const COMPETITION_FIELDS = [
   "skillQuestion",
   "skillOptions",
   "correctAnswer",
-  "imageUrl",
-  "additionalImages",
 ] as const satisfies readonly CompetitionField[];
 
 /**
  * Once live, entrants have relied on the terms (CAP Code 8.17.4.e; the DCMS code forbids changes made because
- * sales are low): only wording that fixes a typo, the pictures and the featured flag may change.
+ * sales are low): only wording that fixes a typo and the featured flag may change (pictures are managed apart, at any time).
  */
-export const EDITABLE_WHEN_LIVE = [
-  "description",
-  "imageUrl",
-  "additionalImages",
-  "featured",
-] as const satisfies readonly CompetitionField[];
+export const EDITABLE_WHEN_LIVE = ["description", "featured"] as const satisfies readonly CompetitionField[];
 
 export const LOCKED_MESSAGE = "This can't change once the competition is live: entrants relied on it.";
 

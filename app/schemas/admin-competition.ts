@@ -21,8 +21,6 @@ export const COMPETITION_FORM_MESSAGES = {
   dateTime: "Enter a date and time in UK time, for example 2026-11-21T18:00.",
   optionsDistinct: "Each answer option must be different.",
   answerNotOption: "The correct answer must be exactly one of the four options.",
-  imageUrl: "Use a path on this site (starting with /) or an https:// address.",
-  tooManyImages: "Add at most 6 further pictures.",
   cashAlternative: "Enter the cash alternative in pounds and pence, for example 1500, or leave it empty.",
   cashAlternativeRange: "The cash alternative must be between £1 and £1,000,000.",
   /** What a blank required field is told, field by field. */
@@ -38,7 +36,6 @@ export const COMPETITION_FORM_MESSAGES = {
     skillQuestion: "Enter the skill question",
     skillOption: "Enter all four answer options",
     correctAnswer: "Enter the correct answer",
-    imageUrl: "Enter the main picture's address",
   },
 } as const;
 const M = COMPETITION_FORM_MESSAGES;
@@ -48,7 +45,6 @@ const MIN_ENTRY_PRICE_PENCE = 30;
 const MAX_ENTRY_PRICE_PENCE = 100_000;
 const MAX_TOTAL_TICKETS = 1_000_000;
 const MAX_PER_PERSON_CAP = 10_000;
-const MAX_ADDITIONAL_IMAGES = 6;
 const MAX_CASH_ALTERNATIVE_PENCE = 100_000_000;
 
 /** A required field's text less the whitespace around it; blank or left out gets the field's `required` message. */
@@ -84,8 +80,6 @@ export const wholeNumber = (min: number, max: number, rangeMessage: string) =>
   wholeNumberAs(REQUIRED_MESSAGE, min, max, rangeMessage);
 export const londonTime = londonTimeAs(REQUIRED_MESSAGE);
 
-const isImageUrl = (url: string) => /^\/[^/\\]/.test(url) || /^https:\/\/[^\s/]+\/\S*$/.test(url);
-
 export const CompetitionFormSchema = z
   .object({
     title: singleLineField(120, R.title),
@@ -118,21 +112,6 @@ export const CompetitionFormSchema = z
     skillQuestion: singleLineField(300, R.skillQuestion),
     skillOptions: z.array(singleLineField(120, R.skillOption)).length(4),
     correctAnswer: singleLineField(120, R.correctAnswer),
-    imageUrl: filledAs(R.imageUrl).max(500, tooLongMessage(500)).refine(isImageUrl, M.imageUrl),
-    additionalImages: z
-      .string()
-      .optional()
-      .transform((text) =>
-        (text ?? "")
-          .split(/\r?\n/)
-          .map((l) => l.trim())
-          .filter(Boolean),
-      )
-      .superRefine((urls, ctx) => {
-        if (urls.length > MAX_ADDITIONAL_IMAGES) ctx.addIssue({ code: "custom", message: M.tooManyImages });
-        const bad = urls.find((url) => url.length > 500 || !isImageUrl(url));
-        if (bad) ctx.addIssue({ code: "custom", message: `${M.imageUrl} (${bad.slice(0, 60)})` });
-      }),
   })
   .superRefine((form, ctx) => {
     const seen = new Set<string>();
@@ -183,8 +162,6 @@ export type CompetitionFormInput = {
   skillQuestion: string;
   skillOptions: string[];
   correctAnswer: string;
-  imageUrl: string;
-  additionalImages: string;
 };
 
 /** What the form shows for saved values (UK times, pounds), or blank for a new competition. */
@@ -207,8 +184,6 @@ export function competitionFormDefaults(values?: CompetitionValues | null): Comp
       skillQuestion: "",
       skillOptions: ["", "", "", ""],
       correctAnswer: "",
-      imageUrl: "",
-      additionalImages: "",
     };
   return {
     ...values,
@@ -219,7 +194,6 @@ export function competitionFormDefaults(values?: CompetitionValues | null): Comp
     goLiveAt: values.goLiveAt ? toLondonWallTime(values.goLiveAt) : "",
     endDate: toLondonWallTime(values.endDate),
     skillOptions: [...values.skillOptions],
-    additionalImages: values.additionalImages.join("\n"),
   };
 }
 

@@ -136,19 +136,6 @@ export function CompetitionForm(props: Props) {
           locked={isLocked("correctAnswer")}
         />
       </Section>
-      <Section title="Pictures">
-        <TextControl
-          meta={fields.imageUrl}
-          label="Main picture URL"
-          hint="A path on this site or an https:// address."
-        />
-        <TextareaControl
-          meta={fields.additionalImages}
-          label="Further picture URLs (optional)"
-          hint="One per line, at most 6."
-          rows={3}
-        />
-      </Section>
       <div>
         <Button type="submit" disabled={busy}>
           {busy ? "Saving…" : submitLabel}

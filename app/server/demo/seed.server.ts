@@ -93,9 +93,6 @@ function formValues(seed: SeedCompetition, goLiveAt: Date, endDate: Date): Compe
     skillQuestion: seed.skillQuestion,
     skillOptions: [...seed.skillOptions],
     correctAnswer: seed.correctAnswer,
-    // The artwork's served addresses (content-hashed in the build), from the names the seed data gives.
-    imageUrl: seedArtwork(seed.imageUrl),
-    additionalImages: seed.additionalImages.map(seedArtwork),
   };
   // As the browser posts it: the same form data, parsed the same way as the create page's action.
   const { skillOptions, featured, closesAtSellOut, ...fields } = competitionFormDefaults(values);
@@ -124,7 +121,10 @@ async function createDemoCompetitions(services: Services, createdAt: Date, goLiv
     const endDate = new Date(now.getTime() + seed.endsInHours * HOUR_MS);
     const later = new Date(Math.floor((now.getTime() + SCHEDULED_GOES_LIVE_IN_MS) / MINUTE_MS) * MINUTE_MS);
     const goesLive = seed.demoState === "scheduled" || seed.demoState === "draft" ? later : goLiveAt;
-    const { id } = await createCompetition(staff, DEMO_STAFF.id, formValues(seed, goesLive, endDate));
+    const { id } = await createCompetition(staff, DEMO_STAFF.id, formValues(seed, goesLive, endDate), {
+      // The artwork's served addresses (content-hashed in the build), from the names the seed data gives.
+      artwork: { imageUrl: seedArtwork(seed.imageUrl), additionalImages: seed.additionalImages.map(seedArtwork) },
+    });
     if (seed.instantWins) {
       const set = await setInstantWins(staff, DEMO_STAFF.id, id, seed.instantWins);
       if (!set.ok) throw new Error(`seed competition "${seed.title}" instant wins refused: ${set.message}`);
