@@ -1,11 +1,78 @@
 export const MIN_TICKETS = 1;
 export const MAX_TICKETS = 10;
 
-/** Multi-buy tiers, highest first: the first tier whose minimum the quantity reaches applies. */
+/** A multi-buy tier: `percent` off a line of at least `minQuantity` tickets. */
+export type MultiBuyTier = { minQuantity: number; percent: number };
+
+/**
+ * The standard multi-buy tiers, highest first: every competition had these before tiers were set per competition,
+ * and a new one starts with them (the migration gave them to existing ones, so no price changed).
+ */
 export const MULTI_BUY_TIERS = [
   { minQuantity: 5, percent: 10 },
   { minQuantity: 3, percent: 5 },
-] as const;
+] as const satisfies readonly MultiBuyTier[];
+
+/** The standard tiers in the order staff set them and the column stores them: fewest tickets first. */
+export const STANDARD_MULTI_BUY_TIERS: readonly MultiBuyTier[] = [...MULTI_BUY_TIERS].reverse();
+
+export const MULTI_BUY_LIMITS = { minQuantity: 2, maxQuantity: MAX_TICKETS, minPercent: 1, maxPercent: 90 } as const;
+/** One tier per quantity from 2 to 10 at most; the editor offers this many rows. */
+export const MAX_MULTI_BUY_TIERS = 4;
+
+export const MULTI_BUY_MESSAGES = {
+  quantity: `A tier's tickets must be a whole number from ${MULTI_BUY_LIMITS.minQuantity} to ${MULTI_BUY_LIMITS.maxQuantity}.`,
+  percent: `A tier's discount must be a whole percentage from ${MULTI_BUY_LIMITS.minPercent} to ${MULTI_BUY_LIMITS.maxPercent}.`,
+  ascending: "Each tier must be for more tickets than the one before it.",
+  duplicate: "Two tiers are for the same number of tickets.",
+  biggerDiscount: "Each tier must give a bigger discount than the one before it.",
+  tooMany: `Set at most ${MAX_MULTI_BUY_TIERS} tiers.`,
+} as const;
+
+export type TierProblem = { index: number; field: "minQuantity" | "percent"; message: string };
+
+/**
+ * What is wrong with tiers as staff set them (fewest tickets first), or nothing: quantities 2..10 and percentages
+ * 1..90, whole numbers; each tier for more tickets than the one before, and a bigger discount (no duplicates).
+ */
+export function multiBuyTierProblems(tiers: readonly MultiBuyTier[]): TierProblem[] {
+  const L = MULTI_BUY_LIMITS;
+  const problems: TierProblem[] = [];
+  if (tiers.length > MAX_MULTI_BUY_TIERS)
+    problems.push({ index: MAX_MULTI_BUY_TIERS, field: "minQuantity", message: MULTI_BUY_MESSAGES.tooMany });
+  tiers.forEach((tier, index) => {
+    const { minQuantity: q, percent: p } = tier;
+    if (!Number.isInteger(q) || q < L.minQuantity || q > L.maxQuantity)
+      problems.push({ index, field: "minQuantity", message: MULTI_BUY_MESSAGES.quantity });
+    if (!Number.isInteger(p) || p < L.minPercent || p > L.maxPercent)
+      problems.push({ index, field: "percent", message: MULTI_BUY_MESSAGES.percent });
+    const before = tiers[index - 1];
+    if (!before) return;
+    if (q === before.minQuantity) problems.push({ index, field: "minQuantity", message: MULTI_BUY_MESSAGES.duplicate });
+    else if (q < before.minQuantity)
+      problems.push({ index, field: "minQuantity", message: MULTI_BUY_MESSAGES.ascending });
+    if (p <= before.percent) problems.push({ index, field: "percent", message: MULTI_BUY_MESSAGES.biggerDiscount });
+  });
+  return problems;
+}
+
+/** "1-2 tickets full price, 3-4 tickets 5% off, 5 or more 10% off" (fewest tickets first), or null for no tiers. */
+export function multiBuyText(tiers: readonly MultiBuyTier[]): string | null {
+  if (tiers.length === 0) return null;
+  const ascending = [...tiers].sort((a, b) => a.minQuantity - b.minQuantity);
+  const parts: string[] = [];
+  let from: number = MIN_TICKETS;
+  let percent = 0;
+  for (const tier of ascending) {
+    const to = tier.minQuantity - 1;
+    const count = from === to ? `${from} ticket${from === 1 ? "" : "s"}` : `${from}-${to} tickets`;
+    parts.push(`${count} ${percent ? `${percent}% off` : "full price"}`);
+    from = tier.minQuantity;
+    percent = tier.percent;
+  }
+  parts.push(from === MAX_TICKETS ? `${from} tickets ${percent}% off` : `${from} or more ${percent}% off`);
+  return parts.join(", ");
+}
 
 export type PricedLine = {
   quantity: number;
@@ -16,7 +83,8 @@ export type PricedLine = {
   totalPence: number;
 };
 
-type LineInput = { unitPricePence: number; quantity: number };
+/** A line to price; `tiers` are its competition's (the standard ones when left out). */
+type LineInput = { unitPricePence: number; quantity: number; tiers?: readonly MultiBuyTier[] };
 
 type PricedBasket<L extends LineInput> = {
   lines: (L & PricedLine)[];
@@ -25,12 +93,18 @@ type PricedBasket<L extends LineInput> = {
   totalPence: number;
 };
 
-/** 1-2 tickets 0%, 3-4 tickets 5%, 5 or more 10%. Throws RangeError for a non-positive or fractional quantity. */
-export function discountPercentFor(quantity: number): number {
+/**
+ * The discount of the highest tier the quantity reaches (standard tiers: 1-2 tickets 0%, 3-4 tickets 5%, 5 or more
+ * 10%). Throws RangeError for a non-positive or fractional quantity.
+ */
+export function discountPercentFor(quantity: number, tiers: readonly MultiBuyTier[] = MULTI_BUY_TIERS): number {
   if (!Number.isInteger(quantity) || quantity < MIN_TICKETS) {
     throw new RangeError(`Quantity must be a whole number of at least ${MIN_TICKETS}, got ${quantity}`);
   }
-  return MULTI_BUY_TIERS.find((tier) => quantity >= tier.minQuantity)?.percent ?? 0;
+  let best: MultiBuyTier | undefined;
+  for (const tier of tiers)
+    if (quantity >= tier.minQuantity && (!best || tier.minQuantity > best.minQuantity)) best = tier;
+  return best?.percent ?? 0;
 }
 
 /** Divides a non-negative integer by 100, rounding half up, without floating-point division. */
@@ -43,14 +117,18 @@ function hundredthsHalfUp(value: number): number {
  * Prices one basket line: total = unit × quantity × (1 − discount), to the nearest penny
  * (half up); the discount is whatever that rounding leaves, so discount + total = subtotal.
  */
-export function priceLine(unitPricePence: number, quantity: number): PricedLine {
+export function priceLine(
+  unitPricePence: number,
+  quantity: number,
+  tiers: readonly MultiBuyTier[] = MULTI_BUY_TIERS,
+): PricedLine {
   if (!Number.isSafeInteger(unitPricePence) || unitPricePence < 0) {
     throw new RangeError(`Unit price must be a whole, non-negative number of pence, got ${unitPricePence}`);
   }
   if (!Number.isInteger(quantity) || quantity < MIN_TICKETS || quantity > MAX_TICKETS) {
     throw new RangeError(`Quantity must be a whole number from ${MIN_TICKETS} to ${MAX_TICKETS}, got ${quantity}`);
   }
-  const discountPercent = discountPercentFor(quantity);
+  const discountPercent = discountPercentFor(quantity, tiers);
   const subtotalPence = unitPricePence * quantity;
   const scaled = subtotalPence * (100 - discountPercent);
   if (!Number.isSafeInteger(scaled)) {
@@ -69,7 +147,7 @@ export function priceLine(unitPricePence: number, quantity: number): PricedLine 
 
 /** Prices every line independently (the discount is per line) and sums them; extra line fields are kept. */
 export function priceBasket<L extends LineInput>(lines: readonly L[]): PricedBasket<L> {
-  const priced = lines.map((line) => ({ ...line, ...priceLine(line.unitPricePence, line.quantity) }));
+  const priced = lines.map((line) => ({ ...line, ...priceLine(line.unitPricePence, line.quantity, line.tiers) }));
   return {
     lines: priced,
     subtotalPence: priced.reduce((sum, line) => sum + line.subtotalPence, 0),

@@ -7,6 +7,7 @@ import { type CompetitionFormInput, CompetitionFormSchema } from "~/schemas/admi
 import { parseSubmission } from "~/schemas/form";
 import { type DrawChainTiming, DrawTimeNote } from "./draw-time-note";
 import { CheckboxControl, conformSummary, FormSection as Section, TextareaControl, TextControl } from "./form-controls";
+import { SaveBar, useUnsavedChangesGuard } from "./unsaved-changes";
 
 type Props = {
   defaultValue: CompetitionFormInput;
@@ -34,13 +35,22 @@ export function CompetitionForm(props: Props) {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseSubmission(formData, CompetitionFormSchema),
+    // Hidden fields say what the form is for; only what staff type makes it "changed".
+    shouldDirtyConsider: (name) => name !== "intent" && name !== "copiedFrom",
   });
+  const guard = useUnsavedChangesGuard(form.dirty);
+  const formProps = getFormProps(form);
+  // Conform's own handler first: it stops a form that fails its check (and Discard), which then is not being sent.
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    formProps.onSubmit(event);
+    if (!event.defaultPrevented) guard.markSending();
+  };
   const isLocked = (field: CompetitionField) => locked.includes(field);
   const options = fields.skillOptions.getFieldList();
   const formError = form.errors?.[0];
 
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-6">
+    <Form method="post" {...formProps} onSubmit={onSubmit} className="grid gap-6">
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       {copiedFrom ? <input type="hidden" name="copiedFrom" value={copiedFrom} /> : null}
       <FormAlert
@@ -141,6 +151,13 @@ export function CompetitionForm(props: Props) {
           {busy ? "Saving…" : submitLabel}
         </Button>
       </div>
+      <SaveBar
+        dirty={form.dirty}
+        busy={busy}
+        blocker={guard.blocker}
+        saveLabel={submitLabel}
+        discard={form.reset.getButtonProps()}
+      />
     </Form>
   );
 }
