@@ -36,6 +36,10 @@ const values: CompetitionValues = {
   skillQuestion: "How many legs has a horse?",
   skillOptions: ["2", "3", "4", "5"],
   correctAnswer: "4",
+  multiBuyTiers: [
+    { minQuantity: 3, percent: 5 },
+    { minQuantity: 5, percent: 10 },
+  ],
 };
 
 /** One changed value for every field, each different from `values`. */
@@ -56,6 +60,7 @@ const changed: CompetitionValues = {
   skillQuestion: "How many eyes has a horse?",
   skillOptions: ["2", "3", "4", "6"],
   correctAnswer: "2",
+  multiBuyTiers: [{ minQuantity: 4, percent: 8 }],
 };
 
 describe("isLive", () => {
@@ -128,6 +133,14 @@ describe("what may change in which state", () => {
     expect(changedFields(values, changed)).toEqual([...COMPETITION_FIELDS]);
     expect(changedFields(values, { ...values, goLiveAt: null })).toEqual(["goLiveAt"]);
     expect(changedFields(values, { ...values, skillOptions: ["2", "3", "5", "4"] })).toEqual(["skillOptions"]);
+    // Tiers as the database gives them back (its own key order) are no change; another percentage is.
+    const stored = values.multiBuyTiers.map(({ minQuantity, percent }) => ({ percent, minQuantity }));
+    expect(changedFields(values, { ...values, multiBuyTiers: stored })).toEqual([]);
+    const dearer = [
+      { minQuantity: 3, percent: 5 },
+      { minQuantity: 5, percent: 12 },
+    ];
+    expect(changedFields(values, { ...values, multiBuyTiers: dearer })).toEqual(["multiBuyTiers"]);
   });
 });
 

@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { multiBuyText } from "./multi-buy-text";
+import { MULTI_BUY_MESSAGES, multiBuyTierProblems } from "./multi-buy-tiers";
 import {
   clampQuantity,
   discountPercentFor,
   MAX_TICKETS,
   MIN_TICKETS,
-  MULTI_BUY_MESSAGES,
-  multiBuyText,
-  multiBuyTierProblems,
   priceBasket,
   priceLine,
   STANDARD_MULTI_BUY_TIERS,

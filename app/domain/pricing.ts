@@ -16,64 +16,6 @@ export const MULTI_BUY_TIERS = [
 /** The standard tiers in the order staff set them and the column stores them: fewest tickets first. */
 export const STANDARD_MULTI_BUY_TIERS: readonly MultiBuyTier[] = [...MULTI_BUY_TIERS].reverse();
 
-export const MULTI_BUY_LIMITS = { minQuantity: 2, maxQuantity: MAX_TICKETS, minPercent: 1, maxPercent: 90 } as const;
-/** One tier per quantity from 2 to 10 at most; the editor offers this many rows. */
-export const MAX_MULTI_BUY_TIERS = 4;
-
-export const MULTI_BUY_MESSAGES = {
-  quantity: `A tier's tickets must be a whole number from ${MULTI_BUY_LIMITS.minQuantity} to ${MULTI_BUY_LIMITS.maxQuantity}.`,
-  percent: `A tier's discount must be a whole percentage from ${MULTI_BUY_LIMITS.minPercent} to ${MULTI_BUY_LIMITS.maxPercent}.`,
-  ascending: "Each tier must be for more tickets than the one before it.",
-  duplicate: "Two tiers are for the same number of tickets.",
-  biggerDiscount: "Each tier must give a bigger discount than the one before it.",
-  tooMany: `Set at most ${MAX_MULTI_BUY_TIERS} tiers.`,
-} as const;
-
-export type TierProblem = { index: number; field: "minQuantity" | "percent"; message: string };
-
-/**
- * What is wrong with tiers as staff set them (fewest tickets first), or nothing: quantities 2..10 and percentages
- * 1..90, whole numbers; each tier for more tickets than the one before, and a bigger discount (no duplicates).
- */
-export function multiBuyTierProblems(tiers: readonly MultiBuyTier[]): TierProblem[] {
-  const L = MULTI_BUY_LIMITS;
-  const problems: TierProblem[] = [];
-  if (tiers.length > MAX_MULTI_BUY_TIERS)
-    problems.push({ index: MAX_MULTI_BUY_TIERS, field: "minQuantity", message: MULTI_BUY_MESSAGES.tooMany });
-  tiers.forEach((tier, index) => {
-    const { minQuantity: q, percent: p } = tier;
-    if (!Number.isInteger(q) || q < L.minQuantity || q > L.maxQuantity)
-      problems.push({ index, field: "minQuantity", message: MULTI_BUY_MESSAGES.quantity });
-    if (!Number.isInteger(p) || p < L.minPercent || p > L.maxPercent)
-      problems.push({ index, field: "percent", message: MULTI_BUY_MESSAGES.percent });
-    const before = tiers[index - 1];
-    if (!before) return;
-    if (q === before.minQuantity) problems.push({ index, field: "minQuantity", message: MULTI_BUY_MESSAGES.duplicate });
-    else if (q < before.minQuantity)
-      problems.push({ index, field: "minQuantity", message: MULTI_BUY_MESSAGES.ascending });
-    if (p <= before.percent) problems.push({ index, field: "percent", message: MULTI_BUY_MESSAGES.biggerDiscount });
-  });
-  return problems;
-}
-
-/** "1-2 tickets full price, 3-4 tickets 5% off, 5 or more 10% off" (fewest tickets first), or null for no tiers. */
-export function multiBuyText(tiers: readonly MultiBuyTier[]): string | null {
-  if (tiers.length === 0) return null;
-  const ascending = [...tiers].sort((a, b) => a.minQuantity - b.minQuantity);
-  const parts: string[] = [];
-  let from: number = MIN_TICKETS;
-  let percent = 0;
-  for (const tier of ascending) {
-    const to = tier.minQuantity - 1;
-    const count = from === to ? `${from} ticket${from === 1 ? "" : "s"}` : `${from}-${to} tickets`;
-    parts.push(`${count} ${percent ? `${percent}% off` : "full price"}`);
-    from = tier.minQuantity;
-    percent = tier.percent;
-  }
-  parts.push(from === MAX_TICKETS ? `${from} tickets ${percent}% off` : `${from} or more ${percent}% off`);
-  return parts.join(", ");
-}
-
 export type PricedLine = {
   quantity: number;
   unitPricePence: number;

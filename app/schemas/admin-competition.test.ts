@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SCHEDULE_MESSAGES } from "~/domain/competition-lifecycle";
+import { MULTI_BUY_MESSAGES } from "~/domain/multi-buy-tiers";
 import {
   CompetitionFormSchema,
   competitionCopyDefaults,
@@ -62,6 +63,8 @@ describe("the competition form", () => {
       skillQuestion: "How many legs has a horse?",
       skillOptions: ["2", "3", "4", "5"],
       correctAnswer: "4",
+      // No tier rows sent: no multi-buy discount.
+      multiBuyTiers: [],
     });
   });
 
@@ -139,5 +142,35 @@ describe("the competition form", () => {
       endDate: "",
       entryPrice: "2.50",
     });
+  });
+});
+
+describe("the competition form's multi-buy tiers", () => {
+  const rows = (...pairs: [string, string][]) =>
+    Object.fromEntries(
+      pairs.flatMap(([q, p], i) => [
+        [`multiBuyTiers[${i}].minQuantity`, q],
+        [`multiBuyTiers[${i}].percent`, p],
+      ]),
+    );
+  it("reads the rows typed, skipping blank ones, fewest tickets first", () => {
+    const submission = parse(rows(["2", "5"], ["", ""], ["6", "15"], ["", ""]));
+    expect(submission.status === "success" && submission.value.multiBuyTiers).toEqual([
+      { minQuantity: 2, percent: 5 },
+      { minQuantity: 6, percent: 15 },
+    ]);
+    const none = parse(rows(["", ""], ["", ""]));
+    expect(none.status === "success" && none.value.multiBuyTiers).toEqual([]);
+  });
+
+  it.each([
+    [rows(["1", "5"]), "multiBuyTiers[0].minQuantity", MULTI_BUY_MESSAGES.quantity],
+    [rows(["3", ""]), "multiBuyTiers[0].percent", MULTI_BUY_MESSAGES.percent],
+    [rows(["3", "95"]), "multiBuyTiers[0].percent", MULTI_BUY_MESSAGES.percent],
+    [rows(["5", "5"], ["", ""], ["3", "10"]), "multiBuyTiers[2].minQuantity", MULTI_BUY_MESSAGES.ascending],
+    [rows(["3", "5"], ["3", "10"]), "multiBuyTiers[1].minQuantity", MULTI_BUY_MESSAGES.duplicate],
+    [rows(["3", "10"], ["5", "10"]), "multiBuyTiers[1].percent", MULTI_BUY_MESSAGES.biggerDiscount],
+  ])("refuses %j, saying so on %s", (overrides, field, message) => {
+    expect(errorsOf(overrides)?.[field]).toEqual([message]);
   });
 });

@@ -1,6 +1,8 @@
 import { type CompetitionField, type CompetitionValues, SCHEDULE_MESSAGES } from "~/domain/competition-lifecycle";
 import { londonWallTimeToInstant, toLondonWallTime } from "~/domain/london-time";
 import { poundsToPence } from "~/domain/money";
+import { MAX_MULTI_BUY_TIERS, MULTI_BUY_MESSAGES, multiBuyTierProblems } from "~/domain/multi-buy-tiers";
+import { type MultiBuyTier, STANDARD_MULTI_BUY_TIERS } from "~/domain/pricing";
 import { z } from "~/schemas/zod";
 import { checkboxField, formCheck, isBlank, REQUIRED_MESSAGE, singleLineField, tooLongMessage } from "./form";
 import { DbIdSchema } from "./ids";
@@ -66,6 +68,34 @@ const wholeNumberAs = (required: string, min: number, max: number, rangeMessage:
     .transform(Number)
     .pipe(z.number().min(min, rangeMessage).max(max, rangeMessage));
 
+/** A tier row as typed: both blank is no tier; one blank, or not a whole number, is said on that box. */
+const tierBox = z.string().optional();
+const TierRowsSchema = z
+  .array(z.object({ minQuantity: tierBox, percent: tierBox }))
+  .max(MAX_MULTI_BUY_TIERS)
+  .optional()
+  .transform((rows, ctx): MultiBuyTier[] => {
+    const tiers: MultiBuyTier[] = [];
+    const rowOf: number[] = [];
+    (rows ?? []).forEach((row, index) => {
+      const [q, p] = [row.minQuantity?.trim() ?? "", row.percent?.trim() ?? ""];
+      if (!q && !p) return;
+      const whole = (text: string) => (/^\d+$/.test(text) ? Number(text) : Number.NaN);
+      if (!/^\d+$/.test(q))
+        ctx.addIssue({ code: "custom", path: [index, "minQuantity"], message: MULTI_BUY_MESSAGES.quantity });
+      if (!/^\d+$/.test(p))
+        ctx.addIssue({ code: "custom", path: [index, "percent"], message: MULTI_BUY_MESSAGES.percent });
+      tiers.push({ minQuantity: whole(q), percent: whole(p) });
+      rowOf.push(index);
+    });
+    // The domain's rules, said on the row staff typed (blank rows skipped do not shift the messages).
+    for (const problem of multiBuyTierProblems(tiers.filter((t) => !Number.isNaN(t.minQuantity + t.percent)))) {
+      const row = rowOf[problem.index] ?? problem.index;
+      ctx.addIssue({ code: "custom", path: [row, problem.field], message: problem.message });
+    }
+    return tiers;
+  });
+
 const londonTimeAs = (required: string) =>
   filledAs(required).transform((text, ctx) => {
     const instant = londonWallTimeToInstant(text);
@@ -112,6 +142,7 @@ export const CompetitionFormSchema = z
     skillQuestion: singleLineField(300, R.skillQuestion),
     skillOptions: z.array(singleLineField(120, R.skillOption)).length(4),
     correctAnswer: singleLineField(120, R.correctAnswer),
+    multiBuyTiers: TierRowsSchema,
   })
   .superRefine((form, ctx) => {
     const seen = new Set<string>();
@@ -162,7 +193,16 @@ export type CompetitionFormInput = {
   skillQuestion: string;
   skillOptions: string[];
   correctAnswer: string;
+  /** Always MAX_MULTI_BUY_TIERS rows; the blank ones are no tier. */
+  multiBuyTiers: { minQuantity: string; percent: string }[];
 };
+
+/** The tier rows the form shows: the tiers set, then blank rows up to the most there can be. */
+function tierRows(tiers: readonly MultiBuyTier[]) {
+  const rows = tiers.map((t) => ({ minQuantity: String(t.minQuantity), percent: String(t.percent) }));
+  while (rows.length < MAX_MULTI_BUY_TIERS) rows.push({ minQuantity: "", percent: "" });
+  return rows;
+}
 
 /** What the form shows for saved values (UK times, pounds), or blank for a new competition. */
 export function competitionFormDefaults(values?: CompetitionValues | null): CompetitionFormInput {
@@ -184,6 +224,8 @@ export function competitionFormDefaults(values?: CompetitionValues | null): Comp
       skillQuestion: "",
       skillOptions: ["", "", "", ""],
       correctAnswer: "",
+      // A new competition starts with the standard tiers, which staff may change or clear.
+      multiBuyTiers: tierRows(STANDARD_MULTI_BUY_TIERS),
     };
   return {
     ...values,
@@ -194,6 +236,7 @@ export function competitionFormDefaults(values?: CompetitionValues | null): Comp
     goLiveAt: values.goLiveAt ? toLondonWallTime(values.goLiveAt) : "",
     endDate: toLondonWallTime(values.endDate),
     skillOptions: [...values.skillOptions],
+    multiBuyTiers: tierRows(values.multiBuyTiers),
   };
 }
 

@@ -64,10 +64,16 @@ function newCompetition(overrides: Partial<CompetitionFormInput> = {}): Competit
 
 /** The form as a browser posts it: options as skillOptions[i], ticked boxes as "on", unticked ones absent. */
 function posted(input: CompetitionFormInput, extra: Record<string, string> = {}): Record<string, string> {
-  const { skillOptions, featured, closesAtSellOut, ...rest } = input;
+  const { skillOptions, featured, closesAtSellOut, multiBuyTiers, ...rest } = input;
   return {
     ...rest,
     ...Object.fromEntries(skillOptions.map((option, i) => [`skillOptions[${i}]`, option])),
+    ...Object.fromEntries(
+      multiBuyTiers.flatMap((tier, i) => [
+        [`multiBuyTiers[${i}].minQuantity`, tier.minQuantity],
+        [`multiBuyTiers[${i}].percent`, tier.percent],
+      ]),
+    ),
     ...(featured ? { featured: "on" } : {}),
     ...(closesAtSellOut ? { closesAtSellOut: "on" } : {}),
     ...extra,

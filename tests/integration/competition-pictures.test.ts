@@ -267,7 +267,7 @@ describe("ordering and deleting pictures", () => {
     expect(actions).toContain("competition.picture.deleted");
   });
 
-  it("makes any picture the main one, corrects alt text, and refuses blank alt text or another competition's picture", async () => {
+  it("makes any picture the main one, corrects alt text, refuses blank alt text and others' pictures", async () => {
     const competition = await createCompetition(services.db);
     const other = await createCompetition(services.db);
     for (const [i, alt] of ["Bay", "Grey", "Chestnut"].entries()) {

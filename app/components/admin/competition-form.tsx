@@ -47,6 +47,7 @@ export function CompetitionForm(props: Props) {
   };
   const isLocked = (field: CompetitionField) => locked.includes(field);
   const options = fields.skillOptions.getFieldList();
+  const tiers = fields.multiBuyTiers.getFieldList();
   const formError = form.errors?.[0];
 
   return (
@@ -112,6 +113,32 @@ export function CompetitionForm(props: Props) {
           hint="Shown to entrants before they buy."
           locked={isLocked("closesAtSellOut")}
         />
+        <fieldset className="space-y-3" aria-describedby="tiers-hint">
+          <legend className="text-sm font-medium">Multi-buy discounts</legend>
+          <p id="tiers-hint" className="text-sm text-muted-foreground">
+            Each row: from how many tickets (2 to 10) and the discount (1 to 90%), fewest tickets first, each a bigger
+            discount. Leave rows empty for fewer tiers; clear them all for none.
+          </p>
+          {tiers.map((tier, i) => {
+            const row = tier.getFieldset();
+            return (
+              <div key={tier.key} className="grid gap-3 sm:grid-cols-2">
+                <TextControl
+                  meta={row.minQuantity}
+                  label={`Tier ${i + 1}: from tickets`}
+                  inputMode="numeric"
+                  locked={isLocked("multiBuyTiers")}
+                />
+                <TextControl
+                  meta={row.percent}
+                  label={`Tier ${i + 1}: % off`}
+                  inputMode="numeric"
+                  locked={isLocked("multiBuyTiers")}
+                />
+              </div>
+            );
+          })}
+        </fieldset>
       </Section>
       <Section title="Dates (UK time)">
         <div className="grid gap-5 sm:grid-cols-2">

@@ -89,7 +89,9 @@ export function PictureUploadForm({
             }}
             onDragLeave={() => setDragging(false)}
             onDrop={onDrop}
-            className={`rounded-lg border-2 border-dashed p-4 ${dragging ? "border-primary bg-muted" : "border-border"}`}
+            className={`rounded-lg border-2 border-dashed p-4 ${
+              dragging ? "border-primary bg-muted" : "border-border"
+            }`}
           >
             <p id="picture-drop-text" className="mb-3 flex items-center gap-2 text-sm">
               <Upload aria-hidden="true" className="size-4" />

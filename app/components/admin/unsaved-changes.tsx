@@ -59,7 +59,9 @@ export function SaveBar({
         <section
           aria-label="Unsaved changes"
           data-testid="save-bar"
-          className="sticky bottom-0 z-20 -mx-2 rounded-t-lg border border-border bg-card p-3 text-card-foreground shadow-lg"
+          className={
+            "sticky bottom-0 z-20 -mx-2 rounded-t-lg border border-border bg-card p-3 text-card-foreground shadow-lg"
+          }
         >
           {blocked ? (
             <div role="alertdialog" aria-labelledby="leave-title" aria-describedby="leave-text" className="space-y-3">

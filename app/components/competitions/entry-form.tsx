@@ -17,7 +17,14 @@ const NumberGrid = lazy(() => import("./number-grid"));
 type EntryFormProps = {
   competition: Pick<
     PublicCompetition,
-    "id" | "entryPricePence" | "skillQuestion" | "skillOptions" | "totalTickets" | "ticketsSold"
+    | "id"
+    | "entryPricePence"
+    | "skillQuestion"
+    | "skillOptions"
+    | "totalTickets"
+    | "ticketsSold"
+    | "multiBuyTiers"
+    | "maxTicketsPerUser"
   >;
   maxQuantity: number;
   error?: EntryError;
@@ -118,6 +125,8 @@ export function EntryForm({ competition, maxQuantity, error, submitted }: EntryF
           className="xl:col-start-1 xl:row-start-2"
           unitPricePence={competition.entryPricePence}
           quantity={quantity}
+          tiers={competition.multiBuyTiers}
+          perPersonCap={competition.maxTicketsPerUser}
         />
       </div>
       {hydrated ? (

@@ -35,6 +35,8 @@ const publicColumns = {
   skillQuestion: competitions.skillQuestion,
   skillOptions: competitions.skillOptions,
   status: competitions.status,
+  multiBuyTiers: competitions.multiBuyTiers,
+  maxTicketsPerUser: competitions.maxTicketsPerUser,
 } satisfies Record<Exclude<keyof PublicCompetition, "pictures">, unknown>;
 
 /** The card's columns, picked from the public ones by the one list of keys the pages and tests share. */

@@ -194,6 +194,7 @@ export async function placeOrder(services: Services, input: OrderInput): Promise
         ticketsSold: competitions.ticketsSold,
         ticketsReserved: competitions.ticketsReserved,
         maxTicketsPerUser: competitions.maxTicketsPerUser,
+        multiBuyTiers: competitions.multiBuyTiers,
         skillOptions: competitions.skillOptions,
       })
       .from(competitions)
@@ -236,7 +237,12 @@ export async function placeOrder(services: Services, input: OrderInput): Promise
         tx,
         input.userId,
         input.promoCode,
-        priceBasket(parsed.map((line) => ({ ...line, unitPricePence: competitionOf(line).entryPricePence }))),
+        priceBasket(
+          parsed.map((line) => {
+            const { entryPricePence, multiBuyTiers } = competitionOf(line);
+            return { ...line, unitPricePence: entryPricePence, tiers: multiBuyTiers };
+          }),
+        ),
         now,
       );
       const block = await checkCanEnter(tx, input.userId, priced.totalPence, now);
