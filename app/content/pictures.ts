@@ -17,6 +17,8 @@ export const PICTURE_MESSAGES = {
   uploaded: "Picture uploaded",
   deleted: "Picture deleted",
   moved: "Picture order saved",
+  madeMain: "Main picture chosen",
+  altSaved: "Alt text saved",
   competitionNotFound: "Competition not found",
 } as const;
 

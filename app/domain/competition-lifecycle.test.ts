@@ -36,8 +36,10 @@ const values: CompetitionValues = {
   skillQuestion: "How many legs has a horse?",
   skillOptions: ["2", "3", "4", "5"],
   correctAnswer: "4",
-  imageUrl: "/images/saddle.svg",
-  additionalImages: [],
+  multiBuyTiers: [
+    { minQuantity: 3, percent: 5 },
+    { minQuantity: 5, percent: 10 },
+  ],
 };
 
 /** One changed value for every field, each different from `values`. */
@@ -58,8 +60,7 @@ const changed: CompetitionValues = {
   skillQuestion: "How many eyes has a horse?",
   skillOptions: ["2", "3", "4", "6"],
   correctAnswer: "2",
-  imageUrl: "/images/saddle-2.svg",
-  additionalImages: ["/images/saddle-3.svg"],
+  multiBuyTiers: [{ minQuantity: 4, percent: 8 }],
 };
 
 describe("isLive", () => {
@@ -100,7 +101,7 @@ describe("what may change in which state", () => {
         "maxTicketsPerUser",
       ]),
     );
-    expect([...EDITABLE_WHEN_LIVE].sort()).toEqual(["additionalImages", "description", "featured", "imageUrl"]);
+    expect([...EDITABLE_WHEN_LIVE].sort()).toEqual(["description", "featured"]);
   });
 
   // Live: published, or scheduled with its go-live time passed (before the job has moved it on).
@@ -132,6 +133,14 @@ describe("what may change in which state", () => {
     expect(changedFields(values, changed)).toEqual([...COMPETITION_FIELDS]);
     expect(changedFields(values, { ...values, goLiveAt: null })).toEqual(["goLiveAt"]);
     expect(changedFields(values, { ...values, skillOptions: ["2", "3", "5", "4"] })).toEqual(["skillOptions"]);
+    // Tiers as the database gives them back (its own key order) are no change; another percentage is.
+    const stored = values.multiBuyTiers.map(({ minQuantity, percent }) => ({ percent, minQuantity }));
+    expect(changedFields(values, { ...values, multiBuyTiers: stored })).toEqual([]);
+    const dearer = [
+      { minQuantity: 3, percent: 5 },
+      { minQuantity: 5, percent: 12 },
+    ];
+    expect(changedFields(values, { ...values, multiBuyTiers: dearer })).toEqual(["multiBuyTiers"]);
   });
 });
 

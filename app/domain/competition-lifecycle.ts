@@ -22,8 +22,7 @@ export type CompetitionValues = Pick<
   | "skillQuestion"
   | "skillOptions"
   | "correctAnswer"
-  | "imageUrl"
-  | "additionalImages"
+  | "multiBuyTiers"
 >;
 export type CompetitionField = keyof CompetitionValues;
 
@@ -44,20 +43,15 @@ export const COMPETITION_FIELDS = [
   "skillQuestion",
   "skillOptions",
   "correctAnswer",
-  "imageUrl",
-  "additionalImages",
+  "multiBuyTiers",
 ] as const satisfies readonly CompetitionField[];
 
 /**
  * Once live, entrants have relied on the terms (CAP Code 8.17.4.e; the DCMS code forbids changes made because
- * sales are low): only wording that fixes a typo, the pictures and the featured flag may change.
+ * sales are low): only wording that fixes a typo and the featured flag may change (pictures are managed apart, at
+ * any time).
  */
-export const EDITABLE_WHEN_LIVE = [
-  "description",
-  "imageUrl",
-  "additionalImages",
-  "featured",
-] as const satisfies readonly CompetitionField[];
+export const EDITABLE_WHEN_LIVE = ["description", "featured"] as const satisfies readonly CompetitionField[];
 
 export const LOCKED_MESSAGE = "This can't change once the competition is live: entrants relied on it.";
 
@@ -81,6 +75,14 @@ function sameValue(a: unknown, b: unknown): boolean {
   if (a instanceof Date && b instanceof Date)
     return Math.floor(a.getTime() / MINUTE_MS) === Math.floor(b.getTime() / MINUTE_MS);
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => sameValue(v, b[i]));
+  // Objects in a list (multi-buy tiers): the same keys with the same values, in whatever order the database kept them.
+  if (a && b && typeof a === "object" && typeof b === "object") {
+    const keys = Object.keys(a);
+    return (
+      keys.length === Object.keys(b).length &&
+      keys.every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+    );
+  }
   return a === b;
 }
 

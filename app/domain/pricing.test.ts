@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { clampQuantity, discountPercentFor, MAX_TICKETS, MIN_TICKETS, priceBasket, priceLine } from "./pricing";
+import { multiBuyText } from "./multi-buy-text";
+import { MULTI_BUY_MESSAGES, multiBuyTierProblems } from "./multi-buy-tiers";
+import {
+  clampQuantity,
+  discountPercentFor,
+  MAX_TICKETS,
+  MIN_TICKETS,
+  priceBasket,
+  priceLine,
+  STANDARD_MULTI_BUY_TIERS,
+} from "./pricing";
 
 const QUANTITIES = Array.from({ length: MAX_TICKETS }, (_, i) => i + 1);
 
@@ -283,5 +293,93 @@ describe("clampQuantity", () => {
       const quantity = clampQuantity(raw);
       if (quantity !== 0) expect(() => priceLine(500, quantity)).not.toThrow();
     }
+  });
+});
+
+describe("per-competition multi-buy tiers", () => {
+  const tiers = [
+    { minQuantity: 2, percent: 3 },
+    { minQuantity: 6, percent: 15 },
+  ];
+  it.each([
+    [1, 0],
+    [2, 3],
+    [5, 3],
+    [6, 15],
+    [10, 15],
+  ])("with 2+ 3%% and 6+ 15%%, %i tickets get %i%% off", (quantity, percent) => {
+    expect(discountPercentFor(quantity, tiers)).toBe(percent);
+    expect(priceLine(1000, quantity, tiers).discountPercent).toBe(percent);
+  });
+
+  it("uses the highest tier reached whatever order the tiers come in, and none when there are no tiers", () => {
+    expect(discountPercentFor(7, [...tiers].reverse())).toBe(15);
+    expect(discountPercentFor(10, [])).toBe(0);
+    expect(priceLine(250, 5, []).totalPence).toBe(1250);
+  });
+
+  it("prices every competition that kept the standard tiers exactly as before", () => {
+    for (let q = 1; q <= 10; q++) expect(priceLine(299, q, STANDARD_MULTI_BUY_TIERS)).toEqual(priceLine(299, q));
+  });
+
+  it("prices each basket line with its own competition's tiers", () => {
+    const basket = priceBasket([
+      { unitPricePence: 1000, quantity: 2, tiers },
+      { unitPricePence: 1000, quantity: 2 },
+    ]);
+    expect(basket.lines.map((l) => l.discountPence)).toEqual([60, 0]);
+    expect(basket.totalPence).toBe(1940 + 2000);
+  });
+
+  const M = MULTI_BUY_MESSAGES;
+  it.each<[string, { minQuantity: number; percent: number }[], { index: number; field: string; message: string }[]]>([
+    ["the standard tiers", [...STANDARD_MULTI_BUY_TIERS], []],
+    ["no tiers at all", [], []],
+    ["a 10-ticket 90% tier", [{ minQuantity: 10, percent: 90 }], []],
+    ["a 1-ticket tier", [{ minQuantity: 1, percent: 5 }], [{ index: 0, field: "minQuantity", message: M.quantity }]],
+    ["an 11-ticket tier", [{ minQuantity: 11, percent: 5 }], [{ index: 0, field: "minQuantity", message: M.quantity }]],
+    ["2.5 tickets", [{ minQuantity: 2.5, percent: 5 }], [{ index: 0, field: "minQuantity", message: M.quantity }]],
+    ["0% off", [{ minQuantity: 3, percent: 0 }], [{ index: 0, field: "percent", message: M.percent }]],
+    ["91% off", [{ minQuantity: 3, percent: 91 }], [{ index: 0, field: "percent", message: M.percent }]],
+    [
+      "a duplicate quantity",
+      [
+        { minQuantity: 3, percent: 5 },
+        { minQuantity: 3, percent: 10 },
+      ],
+      [{ index: 1, field: "minQuantity", message: M.duplicate }],
+    ],
+    [
+      "quantities going down",
+      [
+        { minQuantity: 5, percent: 5 },
+        { minQuantity: 3, percent: 10 },
+      ],
+      [{ index: 1, field: "minQuantity", message: M.ascending }],
+    ],
+    [
+      "a discount no bigger than the one before",
+      [
+        { minQuantity: 3, percent: 10 },
+        { minQuantity: 5, percent: 10 },
+      ],
+      [{ index: 1, field: "percent", message: M.biggerDiscount }],
+    ],
+    [
+      "five tiers",
+      [2, 3, 4, 5, 6].map((q, i) => ({ minQuantity: q, percent: i + 1 })),
+      [{ index: 4, field: "minQuantity", message: M.tooMany }],
+    ],
+  ])("%s: %j", (_name, input, problems) => {
+    expect(multiBuyTierProblems(input)).toEqual(problems);
+  });
+
+  it.each([
+    [STANDARD_MULTI_BUY_TIERS, "1-2 tickets full price, 3-4 tickets 5% off, 5 or more 10% off"],
+    [[{ minQuantity: 2, percent: 5 }], "1 ticket full price, 2 or more 5% off"],
+    [[{ minQuantity: 10, percent: 20 }], "1-9 tickets full price, 10 tickets 20% off"],
+    [[], null],
+  ])("describes %j as %j", (input, text) => {
+    expect(multiBuyText(input)).toBe(text);
   });
 });

@@ -1,11 +1,20 @@
 export const MIN_TICKETS = 1;
 export const MAX_TICKETS = 10;
 
-/** Multi-buy tiers, highest first: the first tier whose minimum the quantity reaches applies. */
+/** A multi-buy tier: `percent` off a line of at least `minQuantity` tickets. */
+export type MultiBuyTier = { minQuantity: number; percent: number };
+
+/**
+ * The standard multi-buy tiers, highest first: every competition had these before tiers were set per competition,
+ * and a new one starts with them (the migration gave them to existing ones, so no price changed).
+ */
 export const MULTI_BUY_TIERS = [
   { minQuantity: 5, percent: 10 },
   { minQuantity: 3, percent: 5 },
-] as const;
+] as const satisfies readonly MultiBuyTier[];
+
+/** The standard tiers in the order staff set them and the column stores them: fewest tickets first. */
+export const STANDARD_MULTI_BUY_TIERS: readonly MultiBuyTier[] = [...MULTI_BUY_TIERS].reverse();
 
 export type PricedLine = {
   quantity: number;
@@ -16,7 +25,8 @@ export type PricedLine = {
   totalPence: number;
 };
 
-type LineInput = { unitPricePence: number; quantity: number };
+/** A line to price; `tiers` are its competition's (the standard ones when left out). */
+type LineInput = { unitPricePence: number; quantity: number; tiers?: readonly MultiBuyTier[] };
 
 type PricedBasket<L extends LineInput> = {
   lines: (L & PricedLine)[];
@@ -25,12 +35,18 @@ type PricedBasket<L extends LineInput> = {
   totalPence: number;
 };
 
-/** 1-2 tickets 0%, 3-4 tickets 5%, 5 or more 10%. Throws RangeError for a non-positive or fractional quantity. */
-export function discountPercentFor(quantity: number): number {
+/**
+ * The discount of the highest tier the quantity reaches (standard tiers: 1-2 tickets 0%, 3-4 tickets 5%, 5 or more
+ * 10%). Throws RangeError for a non-positive or fractional quantity.
+ */
+export function discountPercentFor(quantity: number, tiers: readonly MultiBuyTier[] = MULTI_BUY_TIERS): number {
   if (!Number.isInteger(quantity) || quantity < MIN_TICKETS) {
     throw new RangeError(`Quantity must be a whole number of at least ${MIN_TICKETS}, got ${quantity}`);
   }
-  return MULTI_BUY_TIERS.find((tier) => quantity >= tier.minQuantity)?.percent ?? 0;
+  let best: MultiBuyTier | undefined;
+  for (const tier of tiers)
+    if (quantity >= tier.minQuantity && (!best || tier.minQuantity > best.minQuantity)) best = tier;
+  return best?.percent ?? 0;
 }
 
 /** Divides a non-negative integer by 100, rounding half up, without floating-point division. */
@@ -43,14 +59,18 @@ function hundredthsHalfUp(value: number): number {
  * Prices one basket line: total = unit × quantity × (1 − discount), to the nearest penny
  * (half up); the discount is whatever that rounding leaves, so discount + total = subtotal.
  */
-export function priceLine(unitPricePence: number, quantity: number): PricedLine {
+export function priceLine(
+  unitPricePence: number,
+  quantity: number,
+  tiers: readonly MultiBuyTier[] = MULTI_BUY_TIERS,
+): PricedLine {
   if (!Number.isSafeInteger(unitPricePence) || unitPricePence < 0) {
     throw new RangeError(`Unit price must be a whole, non-negative number of pence, got ${unitPricePence}`);
   }
   if (!Number.isInteger(quantity) || quantity < MIN_TICKETS || quantity > MAX_TICKETS) {
     throw new RangeError(`Quantity must be a whole number from ${MIN_TICKETS} to ${MAX_TICKETS}, got ${quantity}`);
   }
-  const discountPercent = discountPercentFor(quantity);
+  const discountPercent = discountPercentFor(quantity, tiers);
   const subtotalPence = unitPricePence * quantity;
   const scaled = subtotalPence * (100 - discountPercent);
   if (!Number.isSafeInteger(scaled)) {
@@ -69,7 +89,7 @@ export function priceLine(unitPricePence: number, quantity: number): PricedLine 
 
 /** Prices every line independently (the discount is per line) and sums them; extra line fields are kept. */
 export function priceBasket<L extends LineInput>(lines: readonly L[]): PricedBasket<L> {
-  const priced = lines.map((line) => ({ ...line, ...priceLine(line.unitPricePence, line.quantity) }));
+  const priced = lines.map((line) => ({ ...line, ...priceLine(line.unitPricePence, line.quantity, line.tiers) }));
   return {
     lines: priced,
     subtotalPence: priced.reduce((sum, line) => sum + line.subtotalPence, 0),

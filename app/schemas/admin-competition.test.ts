@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SCHEDULE_MESSAGES } from "~/domain/competition-lifecycle";
+import { MULTI_BUY_MESSAGES } from "~/domain/multi-buy-tiers";
 import {
   CompetitionFormSchema,
   competitionCopyDefaults,
@@ -26,8 +27,6 @@ const valid: Record<string, string> = {
   "skillOptions[2]": "4",
   "skillOptions[3]": "5",
   correctAnswer: "4",
-  imageUrl: "/images/competitions/saddle.svg",
-  additionalImages: "/images/a.svg\n\nhttps://cdn.example.com/b.webp\n",
 };
 
 function parse(overrides: Record<string, string | undefined> = {}) {
@@ -64,8 +63,8 @@ describe("the competition form", () => {
       skillQuestion: "How many legs has a horse?",
       skillOptions: ["2", "3", "4", "5"],
       correctAnswer: "4",
-      imageUrl: "/images/competitions/saddle.svg",
-      additionalImages: ["/images/a.svg", "https://cdn.example.com/b.webp"],
+      // No tier rows sent: no multi-buy discount.
+      multiBuyTiers: [],
     });
   });
 
@@ -87,7 +86,6 @@ describe("the competition form", () => {
       { featured: undefined, closesAtSellOut: "on" },
       { featured: false, closesAtSellOut: true },
     ],
-    [{ additionalImages: undefined }, { additionalImages: [] }],
   ])("reads %j as sent: %j", (overrides, expected) => {
     const submission = parse(overrides);
     expect(submission.status === "success" && submission.value).toMatchObject(expected);
@@ -123,11 +121,6 @@ describe("the competition form", () => {
     ["skillOptions[2]", { "skillOptions[2]": "" }, M.required.skillOption],
     ["skillOptions[3]", { "skillOptions[3]": "2" }, M.optionsDistinct],
     ["correctAnswer", { correctAnswer: "Four" }, M.answerNotOption],
-    ["imageUrl", { imageUrl: "" }, M.required.imageUrl],
-    ["imageUrl", { imageUrl: "javascript:alert(1)" }, M.imageUrl],
-    ["imageUrl", { imageUrl: "http://example.com/a.png" }, M.imageUrl],
-    ["additionalImages", { additionalImages: "/a.svg\n//evil.example/b.svg" }, `${M.imageUrl} (//evil.example/b.svg)`],
-    ["additionalImages", { additionalImages: "/1\n/2\n/3\n/4\n/5\n/6\n/7" }, M.tooManyImages],
   ])("%s: %j is refused with %j", (field, overrides, message) => {
     expect(errorsOf(overrides)?.[field]).toEqual([message]);
   });
@@ -142,7 +135,6 @@ describe("the competition form", () => {
       maxTicketsPerUser: "",
       goLiveAt: "2026-07-01T09:00",
       endDate: "2026-07-15T18:30",
-      additionalImages: "/images/a.svg\nhttps://cdn.example.com/b.webp",
     });
     expect(competitionCopyDefaults(submission.value)).toMatchObject({
       title: "Copy of Win a saddle",
@@ -150,5 +142,35 @@ describe("the competition form", () => {
       endDate: "",
       entryPrice: "2.50",
     });
+  });
+});
+
+describe("the competition form's multi-buy tiers", () => {
+  const rows = (...pairs: [string, string][]) =>
+    Object.fromEntries(
+      pairs.flatMap(([q, p], i) => [
+        [`multiBuyTiers[${i}].minQuantity`, q],
+        [`multiBuyTiers[${i}].percent`, p],
+      ]),
+    );
+  it("reads the rows typed, skipping blank ones, fewest tickets first", () => {
+    const submission = parse(rows(["2", "5"], ["", ""], ["6", "15"], ["", ""]));
+    expect(submission.status === "success" && submission.value.multiBuyTiers).toEqual([
+      { minQuantity: 2, percent: 5 },
+      { minQuantity: 6, percent: 15 },
+    ]);
+    const none = parse(rows(["", ""], ["", ""]));
+    expect(none.status === "success" && none.value.multiBuyTiers).toEqual([]);
+  });
+
+  it.each([
+    [rows(["1", "5"]), "multiBuyTiers[0].minQuantity", MULTI_BUY_MESSAGES.quantity],
+    [rows(["3", ""]), "multiBuyTiers[0].percent", MULTI_BUY_MESSAGES.percent],
+    [rows(["3", "95"]), "multiBuyTiers[0].percent", MULTI_BUY_MESSAGES.percent],
+    [rows(["5", "5"], ["", ""], ["3", "10"]), "multiBuyTiers[2].minQuantity", MULTI_BUY_MESSAGES.ascending],
+    [rows(["3", "5"], ["3", "10"]), "multiBuyTiers[1].minQuantity", MULTI_BUY_MESSAGES.duplicate],
+    [rows(["3", "10"], ["5", "10"]), "multiBuyTiers[1].percent", MULTI_BUY_MESSAGES.biggerDiscount],
+  ])("refuses %j, saying so on %s", (overrides, field, message) => {
+    expect(errorsOf(overrides)?.[field]).toEqual([message]);
   });
 });

@@ -1,6 +1,8 @@
 import { type CompetitionField, type CompetitionValues, SCHEDULE_MESSAGES } from "~/domain/competition-lifecycle";
 import { londonWallTimeToInstant, toLondonWallTime } from "~/domain/london-time";
 import { poundsToPence } from "~/domain/money";
+import { MAX_MULTI_BUY_TIERS, MULTI_BUY_MESSAGES, multiBuyTierProblems } from "~/domain/multi-buy-tiers";
+import { type MultiBuyTier, STANDARD_MULTI_BUY_TIERS } from "~/domain/pricing";
 import { z } from "~/schemas/zod";
 import { checkboxField, formCheck, isBlank, REQUIRED_MESSAGE, singleLineField, tooLongMessage } from "./form";
 import { DbIdSchema } from "./ids";
@@ -21,8 +23,6 @@ export const COMPETITION_FORM_MESSAGES = {
   dateTime: "Enter a date and time in UK time, for example 2026-11-21T18:00.",
   optionsDistinct: "Each answer option must be different.",
   answerNotOption: "The correct answer must be exactly one of the four options.",
-  imageUrl: "Use a path on this site (starting with /) or an https:// address.",
-  tooManyImages: "Add at most 6 further pictures.",
   cashAlternative: "Enter the cash alternative in pounds and pence, for example 1500, or leave it empty.",
   cashAlternativeRange: "The cash alternative must be between £1 and £1,000,000.",
   /** What a blank required field is told, field by field. */
@@ -38,7 +38,6 @@ export const COMPETITION_FORM_MESSAGES = {
     skillQuestion: "Enter the skill question",
     skillOption: "Enter all four answer options",
     correctAnswer: "Enter the correct answer",
-    imageUrl: "Enter the main picture's address",
   },
 } as const;
 const M = COMPETITION_FORM_MESSAGES;
@@ -48,7 +47,6 @@ const MIN_ENTRY_PRICE_PENCE = 30;
 const MAX_ENTRY_PRICE_PENCE = 100_000;
 const MAX_TOTAL_TICKETS = 1_000_000;
 const MAX_PER_PERSON_CAP = 10_000;
-const MAX_ADDITIONAL_IMAGES = 6;
 const MAX_CASH_ALTERNATIVE_PENCE = 100_000_000;
 
 /** A required field's text less the whitespace around it; blank or left out gets the field's `required` message. */
@@ -70,6 +68,34 @@ const wholeNumberAs = (required: string, min: number, max: number, rangeMessage:
     .transform(Number)
     .pipe(z.number().min(min, rangeMessage).max(max, rangeMessage));
 
+/** A tier row as typed: both blank is no tier; one blank, or not a whole number, is said on that box. */
+const tierBox = z.string().optional();
+const TierRowsSchema = z
+  .array(z.object({ minQuantity: tierBox, percent: tierBox }))
+  .max(MAX_MULTI_BUY_TIERS)
+  .optional()
+  .transform((rows, ctx): MultiBuyTier[] => {
+    const tiers: MultiBuyTier[] = [];
+    const rowOf: number[] = [];
+    (rows ?? []).forEach((row, index) => {
+      const [q, p] = [row.minQuantity?.trim() ?? "", row.percent?.trim() ?? ""];
+      if (!q && !p) return;
+      const whole = (text: string) => (/^\d+$/.test(text) ? Number(text) : Number.NaN);
+      if (!/^\d+$/.test(q))
+        ctx.addIssue({ code: "custom", path: [index, "minQuantity"], message: MULTI_BUY_MESSAGES.quantity });
+      if (!/^\d+$/.test(p))
+        ctx.addIssue({ code: "custom", path: [index, "percent"], message: MULTI_BUY_MESSAGES.percent });
+      tiers.push({ minQuantity: whole(q), percent: whole(p) });
+      rowOf.push(index);
+    });
+    // The domain's rules, said on the row staff typed (blank rows skipped do not shift the messages).
+    for (const problem of multiBuyTierProblems(tiers.filter((t) => !Number.isNaN(t.minQuantity + t.percent)))) {
+      const row = rowOf[problem.index] ?? problem.index;
+      ctx.addIssue({ code: "custom", path: [row, problem.field], message: problem.message });
+    }
+    return tiers;
+  });
+
 const londonTimeAs = (required: string) =>
   filledAs(required).transform((text, ctx) => {
     const instant = londonWallTimeToInstant(text);
@@ -83,8 +109,6 @@ export const filled = filledAs(REQUIRED_MESSAGE);
 export const wholeNumber = (min: number, max: number, rangeMessage: string) =>
   wholeNumberAs(REQUIRED_MESSAGE, min, max, rangeMessage);
 export const londonTime = londonTimeAs(REQUIRED_MESSAGE);
-
-const isImageUrl = (url: string) => /^\/[^/\\]/.test(url) || /^https:\/\/[^\s/]+\/\S*$/.test(url);
 
 export const CompetitionFormSchema = z
   .object({
@@ -118,21 +142,7 @@ export const CompetitionFormSchema = z
     skillQuestion: singleLineField(300, R.skillQuestion),
     skillOptions: z.array(singleLineField(120, R.skillOption)).length(4),
     correctAnswer: singleLineField(120, R.correctAnswer),
-    imageUrl: filledAs(R.imageUrl).max(500, tooLongMessage(500)).refine(isImageUrl, M.imageUrl),
-    additionalImages: z
-      .string()
-      .optional()
-      .transform((text) =>
-        (text ?? "")
-          .split(/\r?\n/)
-          .map((l) => l.trim())
-          .filter(Boolean),
-      )
-      .superRefine((urls, ctx) => {
-        if (urls.length > MAX_ADDITIONAL_IMAGES) ctx.addIssue({ code: "custom", message: M.tooManyImages });
-        const bad = urls.find((url) => url.length > 500 || !isImageUrl(url));
-        if (bad) ctx.addIssue({ code: "custom", message: `${M.imageUrl} (${bad.slice(0, 60)})` });
-      }),
+    multiBuyTiers: TierRowsSchema,
   })
   .superRefine((form, ctx) => {
     const seen = new Set<string>();
@@ -183,9 +193,16 @@ export type CompetitionFormInput = {
   skillQuestion: string;
   skillOptions: string[];
   correctAnswer: string;
-  imageUrl: string;
-  additionalImages: string;
+  /** Always MAX_MULTI_BUY_TIERS rows; the blank ones are no tier. */
+  multiBuyTiers: { minQuantity: string; percent: string }[];
 };
+
+/** The tier rows the form shows: the tiers set, then blank rows up to the most there can be. */
+function tierRows(tiers: readonly MultiBuyTier[]) {
+  const rows = tiers.map((t) => ({ minQuantity: String(t.minQuantity), percent: String(t.percent) }));
+  while (rows.length < MAX_MULTI_BUY_TIERS) rows.push({ minQuantity: "", percent: "" });
+  return rows;
+}
 
 /** What the form shows for saved values (UK times, pounds), or blank for a new competition. */
 export function competitionFormDefaults(values?: CompetitionValues | null): CompetitionFormInput {
@@ -207,8 +224,8 @@ export function competitionFormDefaults(values?: CompetitionValues | null): Comp
       skillQuestion: "",
       skillOptions: ["", "", "", ""],
       correctAnswer: "",
-      imageUrl: "",
-      additionalImages: "",
+      // A new competition starts with the standard tiers, which staff may change or clear.
+      multiBuyTiers: tierRows(STANDARD_MULTI_BUY_TIERS),
     };
   return {
     ...values,
@@ -219,7 +236,7 @@ export function competitionFormDefaults(values?: CompetitionValues | null): Comp
     goLiveAt: values.goLiveAt ? toLondonWallTime(values.goLiveAt) : "",
     endDate: toLondonWallTime(values.endDate),
     skillOptions: [...values.skillOptions],
-    additionalImages: values.additionalImages.join("\n"),
+    multiBuyTiers: tierRows(values.multiBuyTiers),
   };
 }
 

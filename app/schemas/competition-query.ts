@@ -1,5 +1,6 @@
 import type { CompetitionStatus } from "~/db/constants";
 import type { PublicPicture } from "~/domain/pictures";
+import type { MultiBuyTier } from "~/domain/pricing";
 import { z } from "~/schemas/zod";
 import { errorNotice, formCheck } from "./form";
 import { TicketQuantitySchema } from "./ticket-quantity";
@@ -27,6 +28,8 @@ export const PUBLIC_COMPETITION_KEYS = [
   "skillQuestion",
   "skillOptions",
   "status",
+  "multiBuyTiers",
+  "maxTicketsPerUser",
   "pictures",
 ] as const;
 
@@ -64,6 +67,10 @@ export type PublicCompetition = {
   skillQuestion: string;
   skillOptions: string[];
   status: CompetitionStatus;
+  /** This competition's multi-buy discounts, fewest tickets first: the page prices with them as checkout does. */
+  multiBuyTiers: MultiBuyTier[];
+  /** The most tickets one person may hold, or null for no cap. */
+  maxTicketsPerUser: number | null;
   /** Uploaded pictures in order (a card gets the first only); none means the page shows `imageUrl`. */
   pictures: PublicPicture[];
 };

@@ -19,12 +19,19 @@ const pictureId = z
   .regex(/^[1-9]\d{0,9}$/)
   .transform(Number);
 
-/** The pictures page's three forms: upload (file and alt text), move a picture up or down, delete one. */
+/**
+ * The pictures' forms: upload (file and alt text), move a picture up, down or first (the main picture), correct its
+ * alt text, delete one.
+ */
 export const PictureActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("upload"), file: pictureFile, alt: altText }),
-  z.object({ intent: z.literal("move"), pictureId, direction: z.enum(["up", "down"]) }),
+  z.object({ intent: z.literal("move"), pictureId, direction: z.enum(["up", "down", "first"]) }),
+  z.object({ intent: z.literal("alt"), pictureId, alt: altText }),
   z.object({ intent: z.literal("delete"), pictureId }),
 ]);
 
 /** The upload form alone, for the browser's check before it sends the file. */
 export const PictureUploadSchema = PictureActionSchema.options[0];
+
+/** The alt text form of one picture, for the browser's check. */
+export const PictureAltSchema = PictureActionSchema.options[2];

@@ -79,7 +79,13 @@ export async function run(
   if (result && typeof result === "object" && "init" in result && "data" in result) {
     const { data, init } = result as { data: unknown; init: ResponseInit | null };
     const headers = new Headers(init?.headers);
-    return { status: init?.status ?? 200, location: null, data, setCookies: headers.getSetCookie() };
+    return {
+      status: init?.status ?? 200,
+      location: null,
+      data,
+      setCookies: headers.getSetCookie(),
+      headers: Object.fromEntries(headers),
+    };
   }
   if (result instanceof Error) throw result;
   return { status: 200, location: null, data: result, setCookies: [] };

@@ -108,7 +108,8 @@ describe("uploading a picture", () => {
 
     const out = await upload(admin, competition.id, bytes, "IMG_0001.JPG", "  Bay mare   in a navy rug ");
     expect(out.status).toBe(302);
-    expect(out.location).toBe(`/admin/competitions/${competition.id}/pictures`);
+    // Back to the editor, whose Pictures section manages them.
+    expect(out.location).toBe(`/admin/competitions/${competition.id}#pictures`);
     expect(admin.v.jar.has("paddock_toast")).toBe(true);
 
     const [row] = await rowsOf(competition.id);
@@ -264,6 +265,50 @@ describe("ordering and deleting pictures", () => {
     ).map((a) => a.action);
     expect(actions.filter((a) => a === "competition.picture.moved")).toHaveLength(3);
     expect(actions).toContain("competition.picture.deleted");
+  });
+
+  it("makes any picture the main one, corrects alt text, refuses blank alt text and others' pictures", async () => {
+    const competition = await createCompetition(services.db);
+    const other = await createCompetition(services.db);
+    for (const [i, alt] of ["Bay", "Grey", "Chestnut"].entries()) {
+      const png = await solid(400 + i, 250)
+        .png()
+        .toBuffer();
+      expect((await upload(admin, competition.id, png, `${i}.png`, alt)).status).toBe(302);
+    }
+    const alts = async () => (await rowsOf(competition.id)).map((r) => r.alt);
+    const idOf = async (alt: string) => (await rowsOf(competition.id)).find((r) => r.alt === alt)!.id;
+
+    const main = await post(admin, competition.id, {
+      intent: "move",
+      pictureId: String(await idOf("Chestnut")),
+      direction: "first",
+    });
+    expect(main.status).toBe(302);
+    expect(await alts()).toEqual(["Chestnut", "Bay", "Grey"]);
+    expect((await rowsOf(competition.id)).map((r) => r.position)).toEqual([0, 1, 2]);
+    // The public pages and cards follow: the first picture is the main one.
+    expect((await getPublicCompetition(services.db, competition.id))?.pictures[0]?.alt).toBe("Chestnut");
+
+    const grey = String(await idOf("Grey"));
+    expect((await post(admin, competition.id, { intent: "alt", pictureId: grey, alt: "  Grey   mare " })).status).toBe(
+      302,
+    );
+    expect(await alts()).toEqual(["Chestnut", "Bay", "Grey mare"]);
+    const blank = await post(admin, competition.id, { intent: "alt", pictureId: grey, alt: "   " });
+    expect(blank.status).toBe(400);
+    expect(blank.data.result.error.alt).toEqual([PICTURE_MESSAGES.altRequired]);
+    // A moderator may not edit pictures; a picture id sent with another competition is not that one's to change.
+    const elsewhere = await post(moderator, competition.id, { intent: "alt", pictureId: grey, alt: "Hijacked" });
+    expect(elsewhere.status).toBe(403);
+    const foreign = await post(admin, other.id, { intent: "alt", pictureId: grey, alt: "Hijacked" });
+    expect(foreign.status).toBe(404);
+    const foreignMove = await post(admin, other.id, { intent: "move", pictureId: grey, direction: "first" });
+    expect(foreignMove.status).toBe(404);
+    expect(await alts()).toEqual(["Chestnut", "Bay", "Grey mare"]);
+
+    const logged = await services.db.select().from(auditLog).where(eq(auditLog.action, "competition.picture.alt"));
+    expect(logged.at(-1)).toMatchObject({ before: { alt: "Grey" }, after: { alt: "Grey mare" } });
   });
 
   it("refuses the same picture twice on one competition; another's copy keeps the shared files", async () => {

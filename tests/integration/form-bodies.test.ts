@@ -102,6 +102,20 @@ const BODIES: Body[] = [
     body: "constructor.day=1&email=x@example.test",
   },
   {
+    label: "a list item's field named constructor",
+    status: 400,
+    message: FORM_BODY_REFUSALS.fieldName,
+    type: "application/x-www-form-urlencoded",
+    body: "multiBuyTiers[0].constructor=1&email=x@example.test",
+  },
+  {
+    label: "a list item's field nested deeper",
+    status: 400,
+    message: FORM_BODY_REFUSALS.fieldName,
+    type: "application/x-www-form-urlencoded",
+    body: "multiBuyTiers[0].percent.x=1&email=x@example.test",
+  },
+  {
     label: "a post from another site",
     status: 403,
     message: /^Forms may only be sent from this site\. This one was sent from http:\/\/evil\.test, and this site /,

@@ -7,6 +7,7 @@ import { type CompetitionFormInput, CompetitionFormSchema } from "~/schemas/admi
 import { parseSubmission } from "~/schemas/form";
 import { type DrawChainTiming, DrawTimeNote } from "./draw-time-note";
 import { CheckboxControl, conformSummary, FormSection as Section, TextareaControl, TextControl } from "./form-controls";
+import { SaveBar, useUnsavedChangesGuard } from "./unsaved-changes";
 
 type Props = {
   defaultValue: CompetitionFormInput;
@@ -34,13 +35,23 @@ export function CompetitionForm(props: Props) {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseSubmission(formData, CompetitionFormSchema),
+    // Hidden fields say what the form is for; only what staff type makes it "changed".
+    shouldDirtyConsider: (name) => name !== "intent" && name !== "copiedFrom",
   });
+  const guard = useUnsavedChangesGuard(form.dirty);
+  const formProps = getFormProps(form);
+  // Conform's own handler first: it stops a form that fails its check (and Discard), which then is not being sent.
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    formProps.onSubmit(event);
+    if (!event.defaultPrevented) guard.markSending();
+  };
   const isLocked = (field: CompetitionField) => locked.includes(field);
   const options = fields.skillOptions.getFieldList();
+  const tiers = fields.multiBuyTiers.getFieldList();
   const formError = form.errors?.[0];
 
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-6">
+    <Form method="post" {...formProps} onSubmit={onSubmit} className="grid gap-6">
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       {copiedFrom ? <input type="hidden" name="copiedFrom" value={copiedFrom} /> : null}
       <FormAlert
@@ -102,6 +113,32 @@ export function CompetitionForm(props: Props) {
           hint="Shown to entrants before they buy."
           locked={isLocked("closesAtSellOut")}
         />
+        <fieldset className="space-y-3" aria-describedby="tiers-hint">
+          <legend className="text-sm font-medium">Multi-buy discounts</legend>
+          <p id="tiers-hint" className="text-sm text-muted-foreground">
+            Each row: from how many tickets (2 to 10) and the discount (1 to 90%), fewest tickets first, each a bigger
+            discount. Leave rows empty for fewer tiers; clear them all for none.
+          </p>
+          {tiers.map((tier, i) => {
+            const row = tier.getFieldset();
+            return (
+              <div key={tier.key} className="grid gap-3 sm:grid-cols-2">
+                <TextControl
+                  meta={row.minQuantity}
+                  label={`Tier ${i + 1}: from tickets`}
+                  inputMode="numeric"
+                  locked={isLocked("multiBuyTiers")}
+                />
+                <TextControl
+                  meta={row.percent}
+                  label={`Tier ${i + 1}: % off`}
+                  inputMode="numeric"
+                  locked={isLocked("multiBuyTiers")}
+                />
+              </div>
+            );
+          })}
+        </fieldset>
       </Section>
       <Section title="Dates (UK time)">
         <div className="grid gap-5 sm:grid-cols-2">
@@ -136,24 +173,18 @@ export function CompetitionForm(props: Props) {
           locked={isLocked("correctAnswer")}
         />
       </Section>
-      <Section title="Pictures">
-        <TextControl
-          meta={fields.imageUrl}
-          label="Main picture URL"
-          hint="A path on this site or an https:// address."
-        />
-        <TextareaControl
-          meta={fields.additionalImages}
-          label="Further picture URLs (optional)"
-          hint="One per line, at most 6."
-          rows={3}
-        />
-      </Section>
       <div>
         <Button type="submit" disabled={busy}>
           {busy ? "Saving…" : submitLabel}
         </Button>
       </div>
+      <SaveBar
+        dirty={form.dirty}
+        busy={busy}
+        blocker={guard.blocker}
+        saveLabel={submitLabel}
+        discard={form.reset.getButtonProps()}
+      />
     </Form>
   );
 }

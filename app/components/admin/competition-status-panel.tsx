@@ -119,9 +119,9 @@ export function CompetitionStatusPanel(props: StatusPanelProps) {
       <nav aria-label="This competition's pages" className="mt-4 border-t border-border pt-3">
         <ul className="flex flex-wrap gap-1">
           <li>
-            <Link to={`${here}/pictures`} className={linkClass}>
+            <a href="#pictures" className={linkClass}>
               Pictures
-            </Link>
+            </a>
           </li>
           <li>
             <Link to={`${here}/instant-wins`} className={linkClass}>
@@ -135,13 +135,17 @@ export function CompetitionStatusPanel(props: StatusPanelProps) {
               </Link>
             </li>
           ) : null}
-          {props.published ? (
-            <li>
+          <li>
+            {props.published ? (
               <Link to={`/competition/${id}`} className={linkClass}>
                 View public page
               </Link>
-            </li>
-          ) : null}
+            ) : (
+              <Link to={`/competition/${id}?preview=1`} className={linkClass}>
+                Preview public page
+              </Link>
+            )}
+          </li>
           {props.cancelPage === "cancel" ? (
             <li>
               <Link to={`${here}/cancel`} className={`${linkClass} text-destructive`}>

@@ -37,7 +37,14 @@ const NumberGrid = lazy(() => import("./number-grid"));
 type EntryFormProps = {
   competition: Pick<
     PublicCompetition,
-    "id" | "entryPricePence" | "skillQuestion" | "skillOptions" | "totalTickets" | "ticketsSold"
+    | "id"
+    | "entryPricePence"
+    | "skillQuestion"
+    | "skillOptions"
+    | "totalTickets"
+    | "ticketsSold"
+    | "multiBuyTiers"
+    | "maxTicketsPerUser"
   >;
   maxQuantity: number;
   /** The server's answer to a refused post: its notice, its field messages and what the visitor had chosen. */
@@ -148,6 +155,8 @@ export function EntryForm({ competition, maxQuantity, reply }: EntryFormProps) {
           className="xl:col-start-1 xl:row-start-2"
           unitPricePence={competition.entryPricePence}
           quantity={quantity}
+          tiers={competition.multiBuyTiers}
+          perPersonCap={competition.maxTicketsPerUser}
         />
       </div>
       {hydrated ? (

@@ -1,32 +1,26 @@
 import { formatPence } from "~/domain/money";
-import { MIN_TICKETS, MULTI_BUY_TIERS, priceLine } from "~/domain/pricing";
+import { multiBuyText } from "~/domain/multi-buy-text";
+import { type MultiBuyTier, priceLine } from "~/domain/pricing";
 
-/** "1-2 tickets full price, 3-4 tickets 5% off, 5 or more 10% off", from the tiers the prices use. */
-function tiersText(): string {
-  const ascending = [...MULTI_BUY_TIERS].sort((a, b) => a.minQuantity - b.minQuantity);
-  const parts: string[] = [];
-  let from: number = MIN_TICKETS;
-  let percent = 0;
-  for (const tier of ascending) {
-    parts.push(`${from}-${tier.minQuantity - 1} tickets ${percent ? `${percent}% off` : "full price"}`);
-    from = tier.minQuantity;
-    percent = tier.percent;
-  }
-  parts.push(`${from} or more ${percent}% off`);
-  return parts.join(", ");
-}
-
-/** The same priceLine the server charges with, in pence, shown to 2 decimals with the saving. */
+/**
+ * The same priceLine the server charges with (this competition's multi-buy tiers), in pence, shown to 2 decimals
+ * with the saving; then the tiers in words and the per-person cap, if any.
+ */
 export function PriceSummary({
   unitPricePence,
   quantity,
+  tiers,
+  perPersonCap,
   className = "",
 }: {
   unitPricePence: number;
   quantity: number;
+  tiers: readonly MultiBuyTier[];
+  perPersonCap: number | null;
   className?: string;
 }) {
-  const line = priceLine(unitPricePence, quantity);
+  const line = priceLine(unitPricePence, quantity, tiers);
+  const tiersText = multiBuyText(tiers);
   return (
     <section aria-labelledby="price-summary-title" className={`rounded-md bg-muted p-4 ${className}`}>
       <h3 id="price-summary-title" className="font-semibold">
@@ -56,7 +50,14 @@ export function PriceSummary({
           </div>
         ) : null}
       </dl>
-      <p className="mt-3 text-sm text-muted-foreground">Multi-buy discount: {tiersText()}.</p>
+      <p className="mt-3 text-sm text-muted-foreground">
+        {tiersText ? `Multi-buy discount: ${tiersText}.` : "No multi-buy discount on this competition."}
+      </p>
+      {perPersonCap ? (
+        <p className="mt-1 text-sm font-medium" data-testid="per-person-cap">
+          Up to {perPersonCap} tickets per person.
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -63,6 +63,14 @@ export const competitions = pgTable(
     drawAt: instant("draw_at"),
     drawRound: bigint("draw_round", { mode: "number" }),
     drawChainHash: text("draw_chain_hash"),
+    /**
+     * Multi-buy discounts, fewest tickets first (app/domain/pricing.ts checks them). The default is the tiers every
+     * competition had before they were set per competition, so adding the column changed no price.
+     */
+    multiBuyTiers: jsonb("multi_buy_tiers")
+      .$type<{ minQuantity: number; percent: number }[]>()
+      .notNull()
+      .default(sql`'[{"minQuantity":3,"percent":5},{"minQuantity":5,"percent":10}]'::jsonb`),
     /** The cash a winner may take instead of the prize, when staff offer one. */
     cashAlternativePence: integer("cash_alternative_pence"),
     createdAt: instant("created_at").notNull().defaultNow(),

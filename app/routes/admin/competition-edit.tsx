@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error-boundary";
 import { CompetitionForm } from "~/components/admin/competition-form";
+import { PictureManager } from "~/components/admin/competition-pictures";
 import { CompetitionStatusPanel } from "~/components/admin/competition-status-panel";
 import { COMPETITION_MESSAGES } from "~/content/admin-competitions";
 import { isPublishedStatus } from "~/db/constants";
@@ -30,6 +31,7 @@ import {
   unscheduleCompetition,
   updateCompetition,
 } from "~/server/admin/competitions.server";
+import { listPictures } from "~/server/admin/pictures.server";
 import { requireIntentPermission, requirePermission } from "~/server/admin/staff.server";
 import { drawChainTiming } from "~/server/draws/rule.server";
 import { servicesContext } from "~/server/platform/context";
@@ -64,6 +66,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { values, status } = competition;
   return {
     competition,
+    pictures: await listPictures(services.db, competition.id),
     defaultValue: competitionFormDefaults(values),
     drawChain: drawChainTiming(services.beacon.chain),
     locked: COMPETITION_FIELDS.filter((f) => !editable.has(f)),
@@ -180,6 +183,9 @@ export default function CompetitionEditPage({ loaderData, actionData }: Route.Co
             drawChain={loaderData.drawChain}
             intent="save"
           />
+          <div className="mt-10">
+            <PictureManager competitionId={competition.id} pictures={loaderData.pictures} />
+          </div>
         </div>
       </div>
     </>

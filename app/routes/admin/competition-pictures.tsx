@@ -1,7 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
-import { PictureList, PictureUploadForm } from "~/components/admin/competition-pictures";
-import { FormAlert } from "~/components/auth/form-alert";
+import { PictureManager } from "~/components/admin/competition-pictures";
 import { PICTURE_MESSAGES } from "~/content/pictures";
 import { isPublishedStatus } from "~/db/constants";
 import { pageMeta } from "~/lib/seo";
@@ -14,6 +13,7 @@ import {
   movePicture,
   type PictureOutcome,
   pictureCompetition,
+  updatePictureAlt,
   uploadPicture,
 } from "~/server/admin/pictures.server";
 import { requirePermission } from "~/server/admin/staff.server";
@@ -58,19 +58,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   } else if (input.intent === "move") {
     outcome = await movePicture(services, actor, input.pictureId, input.direction);
+  } else if (input.intent === "alt") {
+    outcome = await updatePictureAlt(services, actor, input.pictureId, input.alt);
   } else {
     outcome = await deletePicture(services, actor, input.pictureId);
   }
+  // Done: back to the editor's Pictures section, where the pictures are managed (this page is its fallback).
   if (outcome.ok) {
-    return redirectWithToast(services, `/admin/competitions/${competition.id}/pictures`, {
+    return redirectWithToast(services, `/admin/competitions/${competition.id}#pictures`, {
       type: "success",
       title: outcome.message,
     });
   }
-  // An upload's refusal belongs to its file field; a move or delete that failed is said above the list.
+  // An upload's refusal belongs to its file field; another that failed is said beside its picture.
+  const intent = { intent: input.intent };
   return input.intent === "upload"
-    ? formReply(submission, { status: outcome.status, fieldErrors: { file: [outcome.message] } })
-    : formReply(submission, { status: outcome.status, notice: errorNotice("Error", outcome.message) });
+    ? formReply(submission, { status: outcome.status, fieldErrors: { file: [outcome.message] } }, intent)
+    : formReply(submission, { status: outcome.status, notice: errorNotice("Error", outcome.message) }, intent);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -80,14 +84,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     [{ name: "robots", content: "noindex" }],
   );
 
+/** Where a picture form sent without JavaScript lands when it is refused: the same section, with the reason. */
 export default function CompetitionPicturesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { competition, pictures } = loaderData;
   return (
     <div className="max-w-4xl pb-10">
       <p>
-        <Link to="/admin" className="inline-flex items-center gap-1.5 text-sm font-medium text-primary underline">
+        <Link
+          to={`/admin/competitions/${competition.id}`}
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-primary underline"
+        >
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-          Admin
+          Back to the editor
         </Link>
       </p>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">Pictures</h1>
@@ -102,26 +110,14 @@ export default function CompetitionPicturesPage({ loaderData, actionData }: Rout
           </>
         ) : null}
       </p>
-      <section
-        aria-labelledby="upload-title"
-        className="mt-8 rounded-lg border border-border bg-card p-6 text-card-foreground"
-      >
-        <h2 id="upload-title" className="text-xl font-semibold tracking-tight">
-          Upload a picture
-        </h2>
-        <div className="mt-4">
-          <PictureUploadForm lastResult={actionData?.notice ? undefined : actionData?.result} />
-        </div>
-      </section>
-      <section aria-labelledby="current-title" className="mt-10">
-        <h2 id="current-title" className="text-xl font-semibold tracking-tight">
-          Current pictures
-        </h2>
-        <div className="mt-4 space-y-4">
-          <FormAlert notice={actionData?.notice} />
-          <PictureList pictures={pictures} />
-        </div>
-      </section>
+      <div className="mt-8">
+        <PictureManager
+          competitionId={competition.id}
+          pictures={pictures}
+          lastResult={actionData?.notice ? undefined : actionData?.result}
+          notice={actionData?.notice}
+        />
+      </div>
     </div>
   );
 }

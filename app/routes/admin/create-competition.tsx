@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = await readSubmission(services, request, competitionCheck.schema);
   if (submission.status !== "success") return refused(submission, competitionCheck);
   const copiedFrom = CopiedFromSchema.parse(submission.payload.copiedFrom);
-  const outcome = await createCompetition(services, staff.user.id, submission.value, copiedFrom);
+  const outcome = await createCompetition(services, staff.user.id, submission.value, { copiedFrom });
   return redirectWithToast(services, `/admin/competitions/${outcome.id}`, { type: "success", title: outcome.message });
 }
 
@@ -52,6 +52,10 @@ export default function CreateCompetitionPage({ loaderData, actionData }: Route.
         {copiedFrom
           ? `A copy of “${copiedFrom.title}”: set its dates, check every field, then save it as a new draft.`
           : "It starts as a draft that nobody else sees. Schedule it when it is ready, and it goes live by itself."}
+      </p>
+      <p className="mt-2 max-w-prose text-muted-foreground">
+        Pictures come next: once the draft is created, its editor takes uploads (drag and drop or choose files), each
+        with its alt text, and lets you order them and choose the main one.
       </p>
       <div className="mt-8">
         <CompetitionForm

@@ -13,6 +13,7 @@ import { StickyEnterBar } from "~/components/competitions/sticky-enter-bar";
 import { LiveSalesAnnouncement } from "~/components/competitions/tickets-sold";
 import { textLinkClass } from "~/components/legal-page";
 import { buttonClass } from "~/components/ui/button";
+import { isPublishedStatus } from "~/db/constants";
 import { timeLeftText } from "~/domain/competition-status";
 import { formatPence } from "~/domain/money";
 import { mediaUrl } from "~/domain/pictures";
@@ -28,6 +29,7 @@ import type { PublicCompetition } from "~/schemas/competition-query";
 import { CompetitionIdParamSchema, proceedToCheckoutCheck } from "~/schemas/competition-query";
 import { errorNotice } from "~/schemas/form-result";
 import { getUser } from "~/server/accounts/session.server";
+import { mayPreviewCompetitions } from "~/server/admin/staff.server";
 import { recordCompetitionView } from "~/server/catalogue/competition-views.server";
 import {
   competitionPageCacheControl,
@@ -63,10 +65,13 @@ const InstantWinsPanel = lazy(() =>
 /** The page is the same for every visitor (and may be cached), so it counts no one's holdings or cap. */
 const NOT_A_BUYER = 0;
 
-/** A malformed id, an unknown one and a draft all look the same from outside: back to the list. */
-async function requirePublicCompetition(services: Services, rawId: string) {
+/**
+ * A malformed id, an unknown one and a draft all look the same from outside: back to the list. Staff previewing
+ * (`unpublished`, checked by the loader) also get drafts and scheduled competitions.
+ */
+async function requirePublicCompetition(services: Services, rawId: string, unpublished = false) {
   const id = CompetitionIdParamSchema.safeParse(rawId);
-  const competition = id.success ? await getPublicCompetition(services.db, id.data) : null;
+  const competition = id.success ? await getPublicCompetition(services.db, id.data, { unpublished }) : null;
   if (!competition) {
     throw await redirectWithToast(
       services,
@@ -80,10 +85,16 @@ async function requirePublicCompetition(services: Services, rawId: string) {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const competition = await requirePublicCompetition(services, params.id);
-  await recordCompetitionView(services, request, competition.id);
-  // A signed-in visitor's page is private (see competitionPageCacheControl), so it may say what applies to them.
   const user = await getUser(services, request);
+  // ?preview=1: staff who edit competitions see an unpublished one as it will look; for anyone else it changes nothing.
+  const preview =
+    new URL(request.url).searchParams.get("preview") === "1" && (await mayPreviewCompetitions(services, user));
+  const found = await requirePublicCompetition(services, params.id, preview);
+  const unpublished = preview && !isPublishedStatus(found.status);
+  // Shown as it will look once live; buying stays off (the page disables it, and the action never finds a draft).
+  const competition = unpublished ? { ...found, status: "active" as const } : found;
+  if (!unpublished) await recordCompetitionView(services, request, competition.id);
+  // A signed-in visitor's page is private (see competitionPageCacheControl), so it may say what applies to them.
   const [settings, block] = await Promise.all([
     getSiteSettings(services.db),
     user ? paidEntryBlock(services.db, user.id) : null,
@@ -101,8 +112,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       now: services.now(),
       shareUrl: competitionShareUrl(origin, competition.id),
       shareCardUrl: new URL(shareCardPath(competition), origin).href,
+      preview: unpublished,
     },
-    { headers: { "Cache-Control": competitionPageCacheControl(request), Vary: "Cookie" } },
+    {
+      headers: {
+        "Cache-Control": unpublished ? "private, no-store" : competitionPageCacheControl(request),
+        Vary: "Cookie",
+      },
+    },
   );
 }
 
@@ -176,7 +193,15 @@ export default function CompetitionPage({ loaderData, actionData }: Route.Compon
   const closed = closedLabel(competition, now);
   const left = timeLeftText(competition, now);
 
-  const canEnterOnline = !closed && !loaderData.paidEntry.closedToYou;
+  const { preview } = loaderData;
+  const canEnterOnline = !closed && !loaderData.paidEntry.closedToYou && !preview;
+  const entryForm = (
+    <EntryForm
+      competition={competition}
+      maxQuantity={ticketAvailability(competition, NOT_A_BUYER, now).maxQuantity}
+      reply={actionData}
+    />
+  );
 
   return (
     <div className={`mx-auto max-w-7xl px-4 py-6 sm:px-6 ${canEnterOnline ? "pb-28 lg:pb-8" : ""}`}>
@@ -189,6 +214,15 @@ export default function CompetitionPage({ loaderData, actionData }: Route.Compon
           All competitions
         </Link>
       </p>
+      {preview ? (
+        <p
+          id="preview-banner"
+          className="mt-4 rounded-md border-2 border-dashed border-primary p-3 font-semibold"
+          data-testid="preview-banner"
+        >
+          Preview — not published. Only staff can see this page, and buying is switched off.
+        </p>
+      ) : null}
       <LiveSalesAnnouncement ticketsSold={competition.ticketsSold} totalTickets={competition.totalTickets} />
       <div className="mt-4 lg:flex lg:flex-wrap lg:items-end lg:justify-between lg:gap-x-8 lg:gap-y-2">
         <div>
@@ -263,11 +297,13 @@ export default function CompetitionPage({ loaderData, actionData }: Route.Compon
                         {loaderData.paidEntry.note}
                       </p>
                     ) : null}
-                    <EntryForm
-                      competition={competition}
-                      maxQuantity={ticketAvailability(competition, NOT_A_BUYER, now).maxQuantity}
-                      reply={actionData}
-                    />
+                    {preview ? (
+                      <fieldset disabled aria-describedby="preview-banner" className="contents">
+                        {entryForm}
+                      </fieldset>
+                    ) : (
+                      entryForm
+                    )}
                   </div>
                 )}
               </section>

@@ -106,9 +106,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const readiness = unavailable
     ? null
-    : await paymentReadiness(services, user.id, priceLine(competition.entryPricePence, quantity).totalPence, [
-        competition.id,
-      ]);
+    : await paymentReadiness(
+        services,
+        user.id,
+        priceLine(competition.entryPricePence, quantity, competition.multiBuyTiers).totalPence,
+        [competition.id],
+      );
   const { ticketsSold: _s, ticketsReserved: _r, totalTickets: _t, status: _st, ...shown } = competition;
   return { competition: shown, quantity, quantityNote, maxQuantity, answer, unavailable, readiness, chosen };
 }
@@ -127,7 +130,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const competition = await findCheckoutCompetition(services, id.data);
     if (!competition) return redirect("/competitions");
     const lines = [
-      { competitionId: id.data, totalPence: priceLine(competition.entryPricePence, input.quantity).totalPence },
+      {
+        competitionId: id.data,
+        totalPence: priceLine(competition.entryPricePence, input.quantity, competition.multiBuyTiers).totalPence,
+      },
     ];
     const decision = await quotePromoCode(services, user.id, input.promo, lines);
     return promoReply(submission, decision, { promoQuantity: input.quantity });
@@ -154,7 +160,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const [quantity, setQuantity] = useState(loaderData.quantity);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a different competition resets the chosen quantity
   useEffect(() => setQuantity(loaderData.quantity), [loaderData.quantity, competition.id]);
-  const pricing = priceLine(competition.entryPricePence, Math.min(quantity, maxQuantity));
+  const pricing = priceLine(competition.entryPricePence, Math.min(quantity, maxQuantity), competition.multiBuyTiers);
   // A code's quote holds for the quantity it was priced at; another quantity shows the price without it until Apply.
   const applied = promoQuoteOf(actionData);
   const quote = applied?.quantity === quantity ? applied : null;

@@ -17,6 +17,7 @@ import {
 import type { COMPETITION_TABLE, QueryOf } from "~/schemas/admin-tables";
 import { fixDrawRule } from "../draws/rule.server";
 import { competitionHasInstantWins, instantWinMajorityProblem } from "../instant-wins/instant-wins.server";
+import { artworkUrl } from "../platform/artwork.server";
 import type { Tx } from "../platform/db.server";
 import type { Services } from "../platform/services.server";
 import { containsPattern, tableOrder, tablePage } from "../platform/table-query.server";
@@ -131,18 +132,33 @@ function slugFor(title: string) {
   return `${base || "competition"}-${randomBytes(3).toString("hex")}`;
 }
 
-/** A new competition starts as a draft: nobody sees it until it is scheduled and its go-live time comes. */
+/** The built-in illustration a competition shows until its first picture is uploaded (and on cards without one). */
+export type Artwork = Pick<CompetitionRow, "imageUrl" | "additionalImages">;
+const defaultArtwork = (): Artwork => ({ imageUrl: artworkUrl("placeholder.svg"), additionalImages: [] });
+
+/**
+ * A new competition starts as a draft: nobody sees it until it is scheduled and its go-live time comes. Pictures are
+ * uploaded in the editor; until then it shows `artwork`: a copy's source's, or the built-in placeholder.
+ */
 export async function createCompetition(
   services: Services,
   actorUserId: string,
   values: CompetitionValues,
-  copiedFrom?: number,
+  options: { copiedFrom?: number; artwork?: Artwork } = {},
 ): Promise<{ id: number; message: string }> {
+  const { copiedFrom } = options;
   return services.db.transaction(async (tx) => {
     const now = services.now();
+    const [source] = copiedFrom
+      ? await tx
+          .select({ imageUrl: competitions.imageUrl, additionalImages: competitions.additionalImages })
+          .from(competitions)
+          .where(eq(competitions.id, copiedFrom))
+      : [];
+    const artwork = options.artwork ?? source ?? defaultArtwork();
     const [row] = await tx
       .insert(competitions)
-      .values({ ...values, slug: slugFor(values.title), status: "draft", createdAt: now, updatedAt: now })
+      .values({ ...values, ...artwork, slug: slugFor(values.title), status: "draft", createdAt: now, updatedAt: now })
       .returning({ id: competitions.id });
     if (!row) throw new Error("competition insert returned nothing");
     await recordAudit(tx, {

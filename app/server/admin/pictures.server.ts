@@ -115,12 +115,15 @@ export async function uploadPicture(
 
 const NOT_FOUND: PictureOutcome = { ok: false, message: PICTURE_MESSAGES.notFound, status: 404 };
 
-/** Swaps a picture with its neighbour above or below, and numbers the competition's pictures 0, 1, 2... again. */
+/**
+ * Swaps a picture with its neighbour above or below, or puts it first (the main picture: cards, share card, the
+ * page's first), and numbers the competition's pictures 0, 1, 2... again.
+ */
 export async function movePicture(
   services: Services,
   actor: Actor,
   pictureId: number,
-  direction: "up" | "down",
+  direction: "up" | "down" | "first",
 ): Promise<PictureOutcome> {
   return services.db.transaction(async (tx) => {
     await tx
@@ -131,9 +134,12 @@ export async function movePicture(
     const pictures = await listPictures(tx, actor.competitionId);
     const from = pictures.findIndex((p) => p.id === pictureId);
     if (from < 0) return NOT_FOUND;
-    const to = direction === "up" ? from - 1 : from + 1;
     const order = pictures.map((p) => p.id);
-    if (to >= 0 && to < order.length) [order[from], order[to]] = [order[to] as number, order[from] as number];
+    if (direction === "first") order.unshift(...order.splice(from, 1));
+    else {
+      const to = direction === "up" ? from - 1 : from + 1;
+      if (to >= 0 && to < order.length) [order[from], order[to]] = [order[to] as number, order[from] as number];
+    }
     for (const [position, id] of order.entries()) {
       await tx.update(competitionImages).set({ position }).where(eq(competitionImages.id, id));
     }
@@ -142,7 +148,31 @@ export async function movePicture(
       before: { order: pictures.map((p) => p.id) },
       after: { order },
     });
-    return { ok: true, message: PICTURE_MESSAGES.moved };
+    return { ok: true, message: direction === "first" ? PICTURE_MESSAGES.madeMain : PICTURE_MESSAGES.moved };
+  });
+}
+
+/** Corrects a picture's alt text (already checked by the form's schema: required, at most 250 characters). */
+export async function updatePictureAlt(
+  services: Services,
+  actor: Actor,
+  pictureId: number,
+  alt: string,
+): Promise<PictureOutcome> {
+  return services.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ alt: competitionImages.alt })
+      .from(competitionImages)
+      .where(and(eq(competitionImages.id, pictureId), eq(competitionImages.competitionId, actor.competitionId)))
+      .for("update");
+    if (!before) return NOT_FOUND;
+    await tx.update(competitionImages).set({ alt }).where(eq(competitionImages.id, pictureId));
+    await audit(tx, actor, "competition.picture.alt", {
+      data: { pictureId },
+      before: { alt: before.alt },
+      after: { alt },
+    });
+    return { ok: true, message: PICTURE_MESSAGES.altSaved };
   });
 }
 

@@ -65,3 +65,14 @@ export function requireIntentPermission<I extends string>(
   }
   return { staff: requirePermission(context, permissions[intent as I]), intent: intent as I };
 }
+
+/**
+ * Whether this signed-in user may see unpublished competitions' public pages (the editor's Preview): staff who may
+ * edit competitions, signed in as the /admin guard requires (two-factor unless turned off). Never throws.
+ */
+export async function mayPreviewCompetitions(services: Services, user: SessionUser | null): Promise<boolean> {
+  if (!user) return false;
+  if (services.env.ADMIN_REQUIRE_2FA !== false && !user.twoFactorEnabled) return false;
+  const roles = await rolesOf(services, user.id).catch(() => [] as Role[]);
+  return permissionsOf(roles).has("competition:edit");
+}

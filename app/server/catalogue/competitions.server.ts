@@ -35,6 +35,8 @@ const publicColumns = {
   skillQuestion: competitions.skillQuestion,
   skillOptions: competitions.skillOptions,
   status: competitions.status,
+  multiBuyTiers: competitions.multiBuyTiers,
+  maxTicketsPerUser: competitions.maxTicketsPerUser,
 } satisfies Record<Exclude<keyof PublicCompetition, "pictures">, unknown>;
 
 /** The card's columns, picked from the public ones by the one list of keys the pages and tests share. */
@@ -139,12 +141,19 @@ export async function listPublicCompetitions(
   return { competitions: await withPictures(db, rows, { first: true }), total };
 }
 
-/** The competition's public face, or null when it does not exist or is a draft. */
-export async function getPublicCompetition(db: Database, id: number): Promise<PublicCompetition | null> {
+/**
+ * The competition's public face, or null when it does not exist or is a draft. `unpublished: true` also finds drafts
+ * and scheduled ones: only for staff previewing the page (the caller checks who asks).
+ */
+export async function getPublicCompetition(
+  db: Database,
+  id: number,
+  options: { unpublished?: boolean } = {},
+): Promise<PublicCompetition | null> {
   const [row] = await db
     .select(publicColumns)
     .from(competitions)
-    .where(and(eq(competitions.id, id), isPublic))
+    .where(and(eq(competitions.id, id), options.unpublished ? undefined : isPublic))
     .limit(1);
   if (!row) return null;
   const [withAll] = await withPictures(db, [row]);

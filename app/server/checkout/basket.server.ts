@@ -63,6 +63,7 @@ export const competitionColumns = {
   ticketsSold: competitions.ticketsSold,
   ticketsReserved: competitions.ticketsReserved,
   maxTicketsPerUser: competitions.maxTicketsPerUser,
+  multiBuyTiers: competitions.multiBuyTiers,
   endDate: competitions.endDate,
   status: competitions.status,
   skillQuestion: competitions.skillQuestion,
@@ -119,7 +120,7 @@ export async function getBasket(services: Services, userId: string): Promise<Bas
       maxQuantity,
       available: !reason,
       ...(reason ? { unavailableReason: reason } : {}),
-      pricing: priceLine(comp.entryPricePence, quantity),
+      pricing: priceLine(comp.entryPricePence, quantity, comp.multiBuyTiers),
     };
   });
   const counted = lines.filter((l) => l.available);

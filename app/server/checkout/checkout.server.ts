@@ -209,6 +209,7 @@ export async function placeOrder(services: Services, input: OrderInput): Promise
         ticketsSold: competitions.ticketsSold,
         ticketsReserved: competitions.ticketsReserved,
         maxTicketsPerUser: competitions.maxTicketsPerUser,
+        multiBuyTiers: competitions.multiBuyTiers,
         skillOptions: competitions.skillOptions,
       })
       .from(competitions)
@@ -237,7 +238,12 @@ export async function placeOrder(services: Services, input: OrderInput): Promise
         db,
         input.userId,
         input.promoCode,
-        priceBasket(parsed.map((line) => ({ ...line, unitPricePence: competitionOf(line).entryPricePence }))),
+        priceBasket(
+          parsed.map((line) => {
+            const { entryPricePence, multiBuyTiers } = competitionOf(line);
+            return { ...line, unitPricePence: entryPricePence, tiers: multiBuyTiers };
+          }),
+        ),
         now,
       );
     let priced: Awaited<ReturnType<typeof price>>;

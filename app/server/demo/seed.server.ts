@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { competitions, orders, profiles, user, userRoles } from "~/db/schema";
 import type { CompetitionValues } from "~/domain/competition-lifecycle";
+import { STANDARD_MULTI_BUY_TIERS } from "~/domain/pricing";
 import { CompetitionFormSchema, competitionFormDefaults } from "~/schemas/admin-competition";
 import { parseSubmission } from "~/schemas/form";
 import { cancelCompetition } from "../admin/cancel.server";
@@ -92,14 +93,16 @@ function formValues(seed: SeedCompetition, goLiveAt: Date, endDate: Date): Compe
     skillQuestion: seed.skillQuestion,
     skillOptions: [...seed.skillOptions],
     correctAnswer: seed.correctAnswer,
-    // The artwork's served addresses (content-hashed in the build), from the names the seed data gives.
-    imageUrl: seedArtwork(seed.imageUrl),
-    additionalImages: seed.additionalImages.map(seedArtwork),
+    multiBuyTiers: [...STANDARD_MULTI_BUY_TIERS],
   };
   // As the browser posts it: the same form data, parsed the same way as the create page's action.
-  const { skillOptions, featured, closesAtSellOut, ...fields } = competitionFormDefaults(values);
+  const { skillOptions, featured, closesAtSellOut, multiBuyTiers, ...fields } = competitionFormDefaults(values);
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [i, tier] of multiBuyTiers.entries()) {
+    form.append(`multiBuyTiers[${i}].minQuantity`, tier.minQuantity);
+    form.append(`multiBuyTiers[${i}].percent`, tier.percent);
+  }
   for (const [i, option] of skillOptions.entries()) form.append(`skillOptions[${i}]`, option);
   if (featured) form.append("featured", "on");
   if (closesAtSellOut) form.append("closesAtSellOut", "on");
@@ -123,7 +126,10 @@ async function createDemoCompetitions(services: Services, createdAt: Date, goLiv
     const endDate = new Date(now.getTime() + seed.endsInHours * HOUR_MS);
     const later = new Date(Math.floor((now.getTime() + SCHEDULED_GOES_LIVE_IN_MS) / MINUTE_MS) * MINUTE_MS);
     const goesLive = seed.demoState === "scheduled" || seed.demoState === "draft" ? later : goLiveAt;
-    const { id } = await createCompetition(staff, DEMO_STAFF.id, formValues(seed, goesLive, endDate));
+    const { id } = await createCompetition(staff, DEMO_STAFF.id, formValues(seed, goesLive, endDate), {
+      // The artwork's served addresses (content-hashed in the build), from the names the seed data gives.
+      artwork: { imageUrl: seedArtwork(seed.imageUrl), additionalImages: seed.additionalImages.map(seedArtwork) },
+    });
     if (seed.instantWins) {
       const set = await setInstantWins(staff, DEMO_STAFF.id, id, seed.instantWins);
       if (!set.ok) throw new Error(`seed competition "${seed.title}" instant wins refused: ${set.message}`);

@@ -12,10 +12,12 @@ export const FORM_BODY_REFUSALS = {
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
 /** Names starting with "__" are conform's own, and never ours. */
-// A plain name, a list item with a small index (`skillOptions[2]`) or a date's part (`dateOfBirth.day`): conform
+// A plain name, a list item with a small index (`skillOptions[2]`), one field of a list item
+// (`multiBuyTiers[0].percent`) or a date's part (`dateOfBirth.day`): conform
 // reads dots and brackets as paths, so anything else could build deep objects or huge sparse arrays
 // (`email[4294967294]`), and it throws on a segment named `constructor`.
-const FIELD_NAME = /^(?!constructor\b)[A-Za-z][\w-]{0,63}(\[\d{1,2}\]|\.(day|month|year))?$/;
+const LIST_ITEM = String.raw`\[\d{1,2}\](\.(?!constructor\b|prototype\b)[A-Za-z]\w{0,31})?`;
+const FIELD_NAME = new RegExp(String.raw`^(?!constructor\b)[A-Za-z][\w-]{0,63}(${LIST_ITEM}|\.(day|month|year))?$`);
 
 const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 403: "Forbidden", 415: "Unsupported Media Type" };
 

@@ -26,7 +26,6 @@ export async function fillCompetitionForm(page: Page, terms: CompetitionTerms) {
     ["Question", "Which part of the saddle does a numnah sit under?"],
     ...NUMNAH_OPTIONS.map((option, i): [string, string] => [`Option ${i + 1}`, option]),
     ["Correct answer", NUMNAH_ANSWER],
-    ["Main picture URL", "/images/competitions/rug-bundle.svg"],
   ];
   for (const [label, value] of values) await field(page, label).fill(value);
 }

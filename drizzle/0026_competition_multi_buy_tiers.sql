@@ -1,0 +1,1 @@
+ALTER TABLE "competitions" ADD COLUMN "multi_buy_tiers" jsonb DEFAULT '[{"minQuantity":3,"percent":5},{"minQuantity":5,"percent":10}]'::jsonb NOT NULL;
