@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DAY_MS } from "./competition-status";
 import {
   type AvailabilityFacts,
+  loweredQuantityNote,
   type QuantityRefusal,
   refusalMessage,
   refuseQuantity,
@@ -168,5 +169,43 @@ describe("refusalMessage", () => {
 
   it("counts tickets in words", () => {
     expect([0, 1, 2].map(ticketsText)).toEqual(["0 tickets", "1 ticket", "2 tickets"]);
+  });
+});
+
+describe("loweredQuantityNote", () => {
+  const at = (overrides: Partial<AvailabilityFacts>, held = 0) => ticketAvailability(facts(overrides), held, NOW);
+  it.each<[string, Partial<AvailabilityFacts>, number, number, number, "entry" | "basket", string | null]>([
+    ["nothing lowered", {}, 0, 3, 3, "entry", null],
+    ["given more than asked", {}, 0, 2, 3, "basket", null],
+    [
+      "over the cap, on the review page",
+      { maxTicketsPerUser: 5 },
+      4,
+      3,
+      1,
+      "entry",
+      "You can have at most 5 tickets for Saddle, and you already have 4: you can add 1 more. " +
+        "Your entry is set to 1 ticket instead of 3.",
+    ],
+    [
+      "too few left, in the basket",
+      { totalTickets: 5, ticketsSold: 3 },
+      0,
+      4,
+      2,
+      "basket",
+      "Only 2 tickets left for Saddle. Your basket has 2 tickets for Saddle instead of 4.",
+    ],
+    [
+      "more than one purchase allows",
+      {},
+      0,
+      12,
+      10,
+      "basket",
+      "Choose between 1 and 10 tickets. Your basket has 10 tickets for Saddle instead of 12.",
+    ],
+  ])("%s", (_name, overrides, held, asked, given, where, expected) => {
+    expect(loweredQuantityNote(at(overrides, held), asked, given, "Saddle", where)).toBe(expected);
   });
 });

@@ -115,3 +115,22 @@ export function refusalMessage(refusal: QuantityRefusal, availability: TicketAva
       );
   }
 }
+
+/**
+ * A quantity is never lowered silently: when `asked` tickets became `given`, why (in the checkout's words) and by how
+ * much, for the review page ("entry") or the basket ("basket"); null when nothing was lowered.
+ */
+export function loweredQuantityNote(
+  availability: TicketAvailability,
+  asked: number,
+  given: number,
+  title: string,
+  where: "entry" | "basket",
+): string | null {
+  if (given >= asked) return null;
+  const refusal = refuseQuantity(availability, asked);
+  const why = refusal ? `${refusalMessage(refusal, availability, title)} ` : "";
+  return where === "entry"
+    ? `${why}Your entry is set to ${ticketsText(given)} instead of ${asked}.`
+    : `${why}Your basket has ${ticketsText(given)} for ${title} instead of ${asked}.`;
+}

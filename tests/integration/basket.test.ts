@@ -25,10 +25,14 @@ describe("the basket lives on the server", () => {
     const buyer = await h.createBuyer();
     expect(
       await addToBasket(h.services, buyer.id, { competitionId: saddle.id, quantity: "2", skillAnswer: CORRECT }),
-    ).toEqual({ ok: true });
-    expect(await addToBasket(h.services, buyer.id, { competitionId: saddle.id, quantity: 2 })).toEqual({ ok: true });
+    ).toEqual({ ok: true, quantityNote: null });
+    expect(await addToBasket(h.services, buyer.id, { competitionId: saddle.id, quantity: 2 })).toEqual({
+      ok: true,
+      quantityNote: null,
+    });
     expect(await addToBasket(h.services, buyer.id, { competitionId: boots.id, quantity: "lots" })).toEqual({
       ok: true,
+      quantityNote: null,
     });
 
     let basket = await getBasket(h.services, buyer.id);
@@ -51,7 +55,11 @@ describe("the basket lives on the server", () => {
     });
     expect(basket.totals).toEqual({ subtotalPence: 2299, discountPence: 100, totalPence: 2199 });
 
-    await addToBasket(h.services, buyer.id, { competitionId: saddle.id, quantity: 9 });
+    // 4 + 9 asked, 10 given: said, never lowered silently.
+    expect(await addToBasket(h.services, buyer.id, { competitionId: saddle.id, quantity: 9 })).toEqual({
+      ok: true,
+      quantityNote: `Choose between 1 and 10 tickets. Your basket has 10 tickets for ${saddle.title} instead of 13.`,
+    });
     basket = await getBasket(h.services, buyer.id);
     expect(basket.lines[0]?.quantity).toBe(10);
     expect(basket.lines[0]?.pricing.discountPercent).toBe(10);
@@ -100,7 +108,7 @@ describe("the basket lives on the server", () => {
     for (const c of [open, closing, selling, capped]) {
       expect(
         await addToBasket(h.services, buyer.id, { competitionId: c.id, quantity: 2, skillAnswer: CORRECT }),
-      ).toEqual({ ok: true });
+      ).toEqual({ ok: true, quantityNote: null });
     }
     // Meanwhile: one closes, one sells out to someone else, and the buyer uses up their cap on another.
     await h.services.db.execute(
@@ -114,7 +122,7 @@ describe("the basket lives on the server", () => {
 
     const basket = await getBasket(h.services, buyer.id);
     const byId = new Map(basket.lines.map((l) => [l.competitionId, l]));
-    expect(byId.get(open.id)).toMatchObject({ available: true });
+    expect(byId.get(open.id)).toMatchObject({ available: true, quantityNote: null });
     expect(byId.get(closing.id)).toMatchObject({ available: false, unavailableReason: "ended", maxQuantity: 0 });
     expect(byId.get(selling.id)).toMatchObject({ available: false, unavailableReason: "sold_out" });
     expect(byId.get(capped.id)).toMatchObject({ available: false, unavailableReason: "limit_reached" });
@@ -142,5 +150,32 @@ describe("the basket lives on the server", () => {
       ok: false,
       message: "This competition could not be found.",
     });
+  });
+});
+
+describe("a basket never lowers a quantity silently", () => {
+  it("says why and by how much when the cap, the tickets left or a later purchase allow fewer", async () => {
+    const buyer = await h.createBuyer();
+    const capped = await h.createCompetition({ maxTicketsPerUser: 5 });
+    const scarce = await h.createCompetition({ totalTickets: 10, ticketsSold: 7 });
+    expect(await addToBasket(h.services, buyer.id, { competitionId: capped.id, quantity: 8 })).toEqual({
+      ok: true,
+      quantityNote:
+        `You can have at most 5 tickets for ${capped.title}, and you already have 0: you can add 5 more. ` +
+        `Your basket has 5 tickets for ${capped.title} instead of 8.`,
+    });
+    await addToBasket(h.services, buyer.id, { competitionId: scarce.id, quantity: 1 });
+    expect(await setBasketQuantity(h.services, buyer.id, scarce.id, "6")).toEqual({
+      quantityNote: `Only 3 tickets left for ${scarce.title}. Your basket has 3 tickets for ${scarce.title} instead of 6.`,
+    });
+    expect(await setBasketQuantity(h.services, buyer.id, scarce.id, "2")).toEqual({ quantityNote: null });
+    // The buyer then pays for 4 of the capped competition elsewhere: the 5 saved become 1, and the basket says so.
+    expect((await h.checkout(buyer, [{ competitionId: capped.id, quantity: 4, skillAnswer: CORRECT }])).ok).toBe(true);
+    const line = (await getBasket(h.services, buyer.id)).lines.find((l) => l.competitionId === capped.id);
+    expect(line).toMatchObject({ quantity: 1, maxQuantity: 1 });
+    expect(line?.quantityNote).toBe(
+      `You can have at most 5 tickets for ${capped.title}, and you already have 4: you can add 1 more. ` +
+        `Your basket has 1 ticket for ${capped.title} instead of 5.`,
+    );
   });
 });

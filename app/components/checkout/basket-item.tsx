@@ -49,6 +49,11 @@ export function BasketItem({ line }: { line: BasketLine }) {
               maxQuantity={line.maxQuantity}
             />
           ) : null}
+          {line.quantityNote ? (
+            <p className="text-sm" data-testid="quantity-note">
+              {line.quantityNote}
+            </p>
+          ) : null}
           <LinePrice pricing={line.pricing} />
           {line.available ? (
             <p className="text-sm text-muted-foreground">{numbersPlan(line.chosenNumbers, line.quantity)}</p>

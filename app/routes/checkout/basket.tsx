@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       services,
       "/basket",
       result.ok
-        ? { type: "success", title: "Added to basket" }
+        ? addedToast(result.quantityNote)
         : { type: "error", title: "Could not add to basket", description: result.message },
     );
   }
@@ -58,6 +58,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return { basket, siteCreditPence };
 }
+
+/** "Added to basket", saying why and by how much when fewer tickets could be added than asked for. */
+const addedToast = (quantityNote: string | null) =>
+  quantityNote
+    ? ({ type: "info", title: "Added to basket", description: quantityNote } as const)
+    : ({ type: "success", title: "Added to basket" } as const);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
@@ -94,11 +100,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         numbers: numbersList(submission.payload.numbers),
       });
       if (!result.ok) return refuse(409, "Could not add to basket", result.message);
-      return redirectWithToast(services, "/basket", { type: "success", title: "Added to basket" });
+      return redirectWithToast(services, "/basket", addedToast(result.quantityNote));
     }
-    case "quantity":
-      await setBasketQuantity(services, user.id, input.competitionId, input.quantity);
-      return redirect("/basket");
+    case "quantity": {
+      const { quantityNote } = await setBasketQuantity(services, user.id, input.competitionId, input.quantity);
+      if (!quantityNote) return redirect("/basket");
+      return redirectWithToast(services, "/basket", {
+        type: "info",
+        title: "Tickets changed",
+        description: quantityNote,
+      });
+    }
     case "answer": {
       const result = await setBasketAnswer(services, user.id, input.competitionId, input.answer);
       if (!result.ok) return refuse(400, "Answer not saved", result.message ?? "Please choose one of the options.");

@@ -4,7 +4,7 @@ import { basketItems, competitions } from "~/db/schema";
 import { parseChosenNumbers } from "~/domain/chosen-numbers";
 import { clampQuantity, type PricedLine, priceLine } from "~/domain/pricing";
 import { isOfferedAnswer } from "~/domain/ticket-allocation";
-import { ticketAvailability, type UnavailableReason } from "~/domain/ticket-availability";
+import { loweredQuantityNote, ticketAvailability, type UnavailableReason } from "~/domain/ticket-availability";
 import type { Executor } from "../platform/db.server";
 import type { Services } from "../platform/services.server";
 import { ticketsHeldByUser } from "./checkout.server";
@@ -33,6 +33,8 @@ export type BasketLine = {
   maxQuantity: number;
   available: boolean;
   unavailableReason?: UnavailableReason;
+  /** Why the tickets saved were lowered to what can be had now (never silently), if they were. */
+  quantityNote: string | null;
   pricing: LinePrice;
 };
 
@@ -103,7 +105,8 @@ export async function getBasket(services: Services, userId: string): Promise<Bas
     rows.map((r) => r.comp.id),
   );
   const lines = rows.map(({ quantity: stored, skillAnswer, chosenNumbers, comp }): BasketLine => {
-    const { maxQuantity, reason } = ticketAvailability(comp, held.get(comp.id) ?? 0, now);
+    const availability = ticketAvailability(comp, held.get(comp.id) ?? 0, now);
+    const { maxQuantity, reason } = availability;
     const quantity = reason ? stored : Math.max(1, Math.min(stored, maxQuantity));
     return {
       competitionId: comp.id,
@@ -120,6 +123,7 @@ export async function getBasket(services: Services, userId: string): Promise<Bas
       maxQuantity,
       available: !reason,
       ...(reason ? { unavailableReason: reason } : {}),
+      quantityNote: reason ? null : loweredQuantityNote(availability, stored, quantity, comp.title, "basket"),
       pricing: priceLine(comp.entryPricePence, quantity, comp.multiBuyTiers),
     };
   });
@@ -139,7 +143,7 @@ export async function addToBasket(
   services: Services,
   userId: string,
   input: { competitionId: number; quantity: unknown; skillAnswer?: string | null; numbers?: readonly unknown[] },
-): Promise<{ ok: true } | { ok: false; message: string }> {
+): Promise<{ ok: true; quantityNote: string | null } | { ok: false; message: string }> {
   const now = services.now();
   const found = await competitionWithCapacity(services.db, userId, input.competitionId, now);
   if (!found) return { ok: false, message: BASKET_MESSAGES.notFound };
@@ -152,7 +156,13 @@ export async function addToBasket(
   const max = found.maxQuantity;
   const chosen = parseChosenNumbers(input.numbers ?? [], add, found.comp.totalTickets);
   if (!chosen.ok) return { ok: false, message: chosen.message };
-  await services.db
+  // What the basket held before, so a total above what can be had is told, not lowered silently.
+  const [existing] = await services.db
+    .select({ quantity: basketItems.quantity })
+    .from(basketItems)
+    .where(and(eq(basketItems.userId, userId), eq(basketItems.competitionId, input.competitionId)));
+  const before = existing?.quantity ?? 0;
+  const saved = await services.db
     .insert(basketItems)
     .values({
       userId,
@@ -176,8 +186,10 @@ export async function addToBasket(
           where r <= least(${basketItems.quantity} + ${add}, ${max}))`,
         updatedAt: now,
       },
-    });
-  return { ok: true };
+    })
+    .returning({ quantity: basketItems.quantity });
+  const given = saved[0]?.quantity ?? Math.min(add, max);
+  return { ok: true, quantityNote: loweredQuantityNote(found, before + add, given, found.comp.title, "basket") };
 }
 
 /** Spec rules: below 1 removes the item, a non-numeric value becomes 1, and it is capped at what can be bought. */
@@ -186,23 +198,27 @@ export async function setBasketQuantity(
   userId: string,
   competitionId: number,
   quantity: unknown,
-): Promise<void> {
+): Promise<{ quantityNote: string | null }> {
   const requested = clampQuantity(quantity);
   const found =
     requested < 1 ? null : await competitionWithCapacity(services.db, userId, competitionId, services.now());
   if (!found) {
     await removeFromBasket(services, userId, competitionId);
-    return;
+    return { quantityNote: null };
   }
+  const given = Math.min(requested, Math.max(1, found.maxQuantity));
   await services.db
     .update(basketItems)
     .set({
-      quantity: Math.min(requested, Math.max(1, found.maxQuantity)),
+      quantity: given,
       // Fewer tickets keep the first numbers chosen (the basket shows which).
-      chosenNumbers: sql`${basketItems.chosenNumbers}[1:${Math.min(requested, Math.max(1, found.maxQuantity))}]`,
+      chosenNumbers: sql`${basketItems.chosenNumbers}[1:${given}]`,
       updatedAt: services.now(),
     })
     .where(and(eq(basketItems.userId, userId), eq(basketItems.competitionId, competitionId)));
+  return {
+    quantityNote: found.reason ? null : loweredQuantityNote(found, requested, given, found.comp.title, "basket"),
+  };
 }
 
 export async function setBasketAnswer(

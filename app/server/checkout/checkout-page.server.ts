@@ -4,7 +4,7 @@ import { isPublishedStatus } from "~/db/constants";
 import { competitions, orderLines, orders } from "~/db/schema";
 import type { DateParts } from "~/domain/date-of-birth";
 import { MIN_TICKETS } from "~/domain/pricing";
-import { refusalMessage, refuseQuantity, ticketAvailability, ticketsText } from "~/domain/ticket-availability";
+import { loweredQuantityNote, ticketAvailability } from "~/domain/ticket-availability";
 import { CHECKOUT_FALLBACK_MESSAGE } from "~/schemas/checkout";
 import { EligibilitySchema } from "~/schemas/protection";
 import type { SessionUser } from "../accounts/session.server";
@@ -166,10 +166,6 @@ export async function singleEntryLimit(
   if (availability.reason)
     return { unavailable: availability.reason, maxQuantity: MIN_TICKETS, quantity: MIN_TICKETS, lowered: null };
   const quantity = Math.min(asked, availability.maxQuantity);
-  const refusal = quantity < asked ? refuseQuantity(availability, asked) : null;
-  const lowered = refusal
-    ? `${refusalMessage(refusal, availability, competition.title)} ` +
-      `Your entry is set to ${ticketsText(quantity)} instead of ${asked}.`
-    : null;
+  const lowered = loweredQuantityNote(availability, asked, quantity, competition.title, "entry");
   return { unavailable: null, maxQuantity: availability.maxQuantity, quantity, lowered };
 }
