@@ -166,7 +166,8 @@ describe("a basket never lowers a quantity silently", () => {
     });
     await addToBasket(h.services, buyer.id, { competitionId: scarce.id, quantity: 1 });
     expect(await setBasketQuantity(h.services, buyer.id, scarce.id, "6")).toEqual({
-      quantityNote: `Only 3 tickets left for ${scarce.title}. Your basket has 3 tickets for ${scarce.title} instead of 6.`,
+      quantityNote:
+        `Only 3 tickets left for ${scarce.title}. ` + `Your basket has 3 tickets for ${scarce.title} instead of 6.`,
     });
     expect(await setBasketQuantity(h.services, buyer.id, scarce.id, "2")).toEqual({ quantityNote: null });
     // The buyer then pays for 4 of the capped competition elsewhere: the 5 saved become 1, and the basket says so.
