@@ -7,7 +7,7 @@ import { type CompetitionFormInput, CompetitionFormSchema } from "~/schemas/admi
 import { parseSubmission } from "~/schemas/form";
 import { type DrawChainTiming, DrawTimeNote } from "./draw-time-note";
 import { CheckboxControl, conformSummary, FormSection as Section, TextareaControl, TextControl } from "./form-controls";
-import { SaveBar, useUnsavedChangesGuard } from "./unsaved-changes";
+import { SaveBar, useChangedSinceLoad, useUnsavedChangesGuard } from "./unsaved-changes";
 
 type Props = {
   defaultValue: CompetitionFormInput;
@@ -21,6 +21,8 @@ type Props = {
   copiedFrom?: number;
   /** The draw's beacon, so the form can say when the draw will be as the closing time changes. */
   drawChain?: DrawChainTiming;
+  /** Show the save bar and ask before leaving with unsaved changes (the editor of a saved competition). */
+  guardChanges?: boolean;
 };
 
 /** Create and edit a competition; the browser checks it with the same schema the server uses. */
@@ -35,10 +37,11 @@ export function CompetitionForm(props: Props) {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseSubmission(formData, CompetitionFormSchema),
-    // Hidden fields say what the form is for; only what staff type makes it "changed".
-    shouldDirtyConsider: (name) => name !== "intent" && name !== "copiedFrom",
   });
-  const guard = useUnsavedChangesGuard(form.dirty);
+  // Only the editor keeps watch: a new competition's form has nothing saved to lose, and its one button is enough.
+  // Hidden fields say what the form is for; only what staff type makes it "changed".
+  const dirty = useChangedSinceLoad(form.id, Boolean(props.guardChanges), ["intent", "copiedFrom"]);
+  const guard = useUnsavedChangesGuard(dirty);
   const formProps = getFormProps(form);
   // Conform's own handler first: it stops a form that fails its check (and Discard), which then is not being sent.
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
@@ -178,13 +181,15 @@ export function CompetitionForm(props: Props) {
           {busy ? "Saving…" : submitLabel}
         </Button>
       </div>
-      <SaveBar
-        dirty={form.dirty}
-        busy={busy}
-        blocker={guard.blocker}
-        saveLabel={submitLabel}
-        discard={form.reset.getButtonProps()}
-      />
+      {props.guardChanges ? (
+        <SaveBar
+          dirty={dirty}
+          busy={busy}
+          blocker={guard.blocker}
+          saveLabel="Save"
+          discard={form.reset.getButtonProps()}
+        />
+      ) : null}
     </Form>
   );
 }

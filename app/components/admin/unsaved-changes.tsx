@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useBlocker, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 
@@ -29,6 +29,42 @@ export function useUnsavedChangesGuard(dirty: boolean) {
     return () => window.removeEventListener("beforeunload", warn);
   }, [dirty]);
   return { blocker, markSending: () => (sending.current = true) };
+}
+
+/** What a form would send, as text: its fields' names and values, in order (files and `skip`ped names left out). */
+function formText(form: HTMLFormElement, skip: readonly string[]) {
+  const fields: [string, string][] = [];
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value === "string" && !skip.includes(name)) fields.push([name, value]);
+  }
+  return new URLSearchParams(fields).toString();
+}
+
+/**
+ * Whether the form (by id) now differs from what it showed when it was put on the page: what it would send, compared
+ * with what it would have sent then. Read-only fields, defaults and formatting cannot make a form that nobody touched
+ * look changed. A form re-mounted after saving starts afresh.
+ */
+export function useChangedSinceLoad(formId: string, enabled: boolean, skip: readonly string[] = []) {
+  const [changed, setChanged] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the names skipped are fixed for a form's life.
+  useEffect(() => {
+    const form = document.getElementById(formId);
+    if (!enabled || !(form instanceof HTMLFormElement)) return;
+    const loaded = formText(form, skip);
+    const check = () => setChanged(formText(form, skip) !== loaded);
+    // A reset changes the fields after its event: read them once it has.
+    const afterReset = () => setTimeout(check, 0);
+    form.addEventListener("input", check);
+    form.addEventListener("change", check);
+    form.addEventListener("reset", afterReset);
+    return () => {
+      form.removeEventListener("input", check);
+      form.removeEventListener("change", check);
+      form.removeEventListener("reset", afterReset);
+    };
+  }, [formId, enabled]);
+  return changed;
 }
 
 /**

@@ -182,6 +182,7 @@ export default function CompetitionEditPage({ loaderData, actionData }: Route.Co
             submitLabel="Save changes"
             drawChain={loaderData.drawChain}
             intent="save"
+            guardChanges
           />
           <div className="mt-10">
             <PictureManager competitionId={competition.id} pictures={loaderData.pictures} />
