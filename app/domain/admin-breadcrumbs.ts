@@ -1,3 +1,5 @@
+import { complaintReference } from "./complaints";
+
 /** One step of the staff area's trail: a link, except the last (the page itself). */
 export type Crumb = { label: string; to: string };
 
@@ -7,6 +9,7 @@ const COMPETITION_PAGES: Record<string, string> = {
   pictures: "Pictures",
   draw: "Draw",
   postal: "Postal entries",
+  "instant-wins": "Instant wins",
 };
 
 /** The staff area's sections, by their path below /admin. */
@@ -22,6 +25,7 @@ const SECTIONS: Record<string, string> = {
   marketing: "Marketing",
   consent: "Consent",
   recovery: "Recovery",
+  "promo-codes": "Promo codes",
 };
 
 /** The records a trail names, looked up by the caller (null when there is none or it is unknown). */
@@ -66,6 +70,10 @@ export function adminBreadcrumbs(pathname: string, names: CrumbNames = {}): Crum
     trail.push({ label: `Order ${id.slice(0, 8)}`, to: record });
   } else if (section === "marketing") {
     trail.push({ label: id === "new" ? "New campaign" : (names.campaign ?? `Campaign ${id}`), to: record });
+  } else if (section === "complaints" && /^\d+$/.test(id)) {
+    trail.push({ label: complaintReference(Number(id)), to: record });
+  } else if (section === "promo-codes") {
+    trail.push({ label: "Promo code", to: record });
   }
   return trail;
 }
