@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PICTURE_MESSAGES } from "~/content/pictures";
 import { competitions, draws, orders } from "~/db/schema";
 import { LOCKED_MESSAGE } from "~/domain/competition-lifecycle";
 import { roundTime } from "~/domain/draw/chain";
 import { toLondonWallTime } from "~/domain/london-time";
+import { STANDARD_MULTI_BUY_TIERS } from "~/domain/pricing";
 import { runLifecycleOnce } from "~/server/admin/lifecycle-job.server";
-import { createPaidOrder } from "~/server/demo/factories.server";
+import { createPaidOrder, SAMPLE_SKILL_QUESTION } from "~/server/demo/factories.server";
 import { selectWinner } from "~/server/draws/select.server";
 import { app, waitForMail } from "./support/app";
 import { expectAccessible, expectNoConsoleErrors, hydrated } from "./support/browser";
@@ -372,6 +373,53 @@ async function sidebarLink(page: Page, name: string, phone: boolean) {
 const crumbs = (page: Page) =>
   page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem").allInnerTexts();
 
+/** Keyboard only: focus the control and press a key on it. */
+async function press(page: Page, control: Locator, key: "Enter" | "Space") {
+  await control.focus();
+  await page.keyboard.press(key);
+}
+
+/** Keyboard only: focus the field, select what it holds and type over it. */
+async function typeInto(page: Page, input: Locator, text: string) {
+  await input.focus();
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.type(text);
+}
+
+const photoFile = async () => ({ name: "numnah.jpg", mimeType: "image/jpeg", buffer: await photoJpeg() });
+
+/** The public page's words for tiers of 15% off from 2 tickets and 25% from 4. */
+const TIERS_TEXT = "Multi-buy discount: 1 ticket full price, 2-3 tickets 15% off, 4 or more 25% off.";
+
+/**
+ * A buyer on the same screen answers, steps up to 4 tickets and checks out, by keyboard: the competition page, the
+ * basket and the checkout review all price them with its own tiers (4 × £2.50, 25% off: £7.50; the standard tiers
+ * would make it £9.50).
+ */
+async function buyFourByKeyboard(id: number, theme: "light" | "dark", viewport: { width: number; height: number }) {
+  const { page, errors } = await signedInPage({ eligible: true, theme, viewport });
+  await goto(page, `/competition/${id}`);
+  expect(await page.getByText(TIERS_TEXT).count()).toBe(1);
+  await press(page, page.getByRole("radio", { name: SAMPLE_SKILL_QUESTION.correctAnswer }), "Space");
+  const more = page.getByRole("button", { name: "One ticket more" });
+  for (let n = 1; n < 4; n++) await press(page, more, "Enter");
+  await eventually(() => page.getByLabel("Number of tickets").inputValue()).toBe("4");
+  expect(await page.getByTestId("price-total").innerText()).toBe("£7.50");
+  await press(page, page.getByRole("button", { name: "Add to Basket" }), "Enter");
+  await page.waitForURL((url) => url.pathname === "/basket" && url.search === "");
+  await hydrated(page);
+  await eventually(() => page.getByTestId("order-total").innerText()).toBe("£7.50");
+  // The basket's multi-buy card names this competition's tiers, not the standard ones.
+  expect(await page.getByTestId("multi-buy-tiers").innerText()).toContain("2-3 tickets 15% off, 4 or more 25% off");
+  await expectAccessible(page);
+  await press(page, page.getByRole("button", { name: "Proceed to Checkout" }), "Enter");
+  await page.waitForURL(/\/checkout\/basket$/);
+  await hydrated(page);
+  await eventually(() => page.getByTestId("order-total").innerText()).toBe("£7.50");
+  expect(await page.getByRole("button", { name: "Pay £7.50" }).count()).toBe(1);
+  expectNoUnexpectedErrors(errors);
+}
+
 describe("issue 24: a new operator finds a drawn competition's result by the console's own links", () => {
   const title = `Console saddle pad ${Math.random().toString(36).slice(2, 7)}`;
   let ids: { drawnId: number; cancelledId: number };
@@ -427,6 +475,90 @@ describe("issue 24: a new operator finds a drawn competition's result by the con
       expect(await page.getByTestId("draw-winner").innerText()).toMatch(/^Ticket [1-3] \(paid entry\)$/);
       await expectAccessible(page);
       expectNoUnexpectedErrors(errors);
+    }, 180_000);
+  }
+
+  for (const [viewport, theme] of [
+    [{ width: 1280, height: 900 }, "light"],
+    [{ width: 390, height: 844 }, "dark"],
+  ] as const) {
+    const name =
+      "the editor keeps unsaved edits through a picture upload and a link, saves them, previews the page, and its " +
+      `tiers price the checkout, at ${viewport.width} px (${theme}), by keyboard`;
+    it(name, async () => {
+      const draft = await insertCompetition({
+        title: `Console numnah ${Math.random().toString(36).slice(2, 7)}`,
+        status: "draft",
+        goLiveAt: new Date(Date.now() + 60 * MINUTE),
+        multiBuyTiers: [...STANDARD_MULTI_BUY_TIERS],
+      });
+      created.push(draft.id);
+      const { page, errors } = await staffPage(["admin"], theme, viewport);
+      await goto(page, `/admin/competitions/${draft.id}`);
+      const bar = page.getByTestId("save-bar");
+      expect(await bar.count()).toBe(0);
+      const description = "A quilted numnah, edited in the console.";
+      await typeInto(page, field(page, "Description"), description);
+      await eventually(() => bar.isVisible()).toBe(true);
+      expect(await page.getByRole("status").filter({ hasText: "You have unsaved changes" }).count()).toBe(1);
+      // This competition's own tiers: 15% off from 2 tickets, 25% from 4.
+      for (const [label, value] of [
+        ["Tier 1: from tickets", "2"],
+        ["Tier 1: % off", "15"],
+        ["Tier 2: from tickets", "4"],
+        ["Tier 2: % off", "25"],
+      ] as const)
+        await typeInto(page, field(page, label), value);
+
+      // A picture uploaded meanwhile is saved at once, and the unsaved edits stay in the form, still unsaved.
+      await page.getByLabel("Picture", { exact: true }).setInputFiles(await photoFile());
+      await typeInto(page, page.locator("#picture-upload").getByLabel("Alt text"), ALT);
+      await press(page, page.getByRole("button", { name: "Upload picture" }), "Enter");
+      await toastShown(page, PICTURE_MESSAGES.uploaded);
+      await eventually(() => page.getByTestId("picture-alt").allInnerTexts()).toEqual([ALT]);
+      expect(await field(page, "Description").inputValue()).toBe(description);
+      expect(await field(page, "Tier 2: % off").inputValue()).toBe("25");
+      expect(await bar.isVisible()).toBe(true);
+      expect((await competitionRow(draft.id)).description).not.toBe(description);
+
+      // A console link asks before leaving; staying keeps the edits.
+      await press(page, page.getByRole("link", { name: "Preview public page" }), "Enter");
+      const ask = page.getByRole("alertdialog", { name: "Leave without saving?" });
+      await ask.waitFor();
+      await expectAccessible(page);
+      const stay = page.getByRole("button", { name: "Stay on this page" });
+      expect(await stay.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press("Enter");
+      await eventually(() => ask.count()).toBe(0);
+      expect(new URL(page.url()).pathname).toBe(`/admin/competitions/${draft.id}`);
+      expect(await field(page, "Description").inputValue()).toBe(description);
+
+      // The bar's Save saves them, and the bar goes.
+      await press(page, bar.getByRole("button", { name: "Save", exact: true }), "Enter");
+      await toastShown(page, "Competition saved");
+      await eventually(() => bar.count()).toBe(0);
+      const saved = await competitionRow(draft.id);
+      expect(saved.description).toBe(description);
+      expect(saved.multiBuyTiers).toEqual([
+        { minQuantity: 2, percent: 15 },
+        { minQuantity: 4, percent: 25 },
+      ]);
+
+      // Nothing left to lose: the preview opens at once, as entrants will see it, with buying switched off.
+      await follow(page, page.getByRole("link", { name: "Preview public page" }), /^\/competition\/\d+$/);
+      expect(new URL(page.url()).search).toBe("?preview=1");
+      expect(await page.getByText("Preview — not published").count()).toBe(1);
+      expect(await page.getByText(TIERS_TEXT).count()).toBe(1);
+      expect(await page.getByRole("button", { name: "Add to Basket" }).isDisabled()).toBe(true);
+      await expectAccessible(page);
+      expectNoUnexpectedErrors(errors);
+
+      // Live, its tiers price a buyer's basket and checkout: 4 × £2.50 with 25% off.
+      await (await app()).services.db
+        .update(competitions)
+        .set({ status: "active", goLiveAt: new Date(Date.now() - MINUTE) })
+        .where(eq(competitions.id, draft.id));
+      await buyFourByKeyboard(draft.id, theme, viewport);
     }, 180_000);
   }
 

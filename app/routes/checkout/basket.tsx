@@ -211,7 +211,7 @@ export default function BasketPage({ loaderData, actionData }: Route.ComponentPr
                 className="w-full"
               />
             </Form>
-            <MultiBuyCard />
+            <MultiBuyCard lines={lines} />
             <Form method="post" className="text-center">
               <input type="hidden" name="intent" value="clear" />
               <Button type="submit" variant="ghost" size="sm">

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { isPublishedStatus } from "~/db/constants";
 import { basketItems, competitions } from "~/db/schema";
 import { parseChosenNumbers } from "~/domain/chosen-numbers";
-import { clampQuantity, type PricedLine, priceLine } from "~/domain/pricing";
+import { clampQuantity, type MultiBuyTier, type PricedLine, priceLine } from "~/domain/pricing";
 import { isOfferedAnswer } from "~/domain/ticket-allocation";
 import { loweredQuantityNote, ticketAvailability, type UnavailableReason } from "~/domain/ticket-availability";
 import type { Executor } from "../platform/db.server";
@@ -35,6 +35,8 @@ export type BasketLine = {
   unavailableReason?: UnavailableReason;
   /** Why the tickets saved were lowered to what can be had now (never silently), if they were. */
   quantityNote: string | null;
+  /** The competition's own multi-buy tiers, which `pricing` applied. */
+  multiBuyTiers: MultiBuyTier[];
   pricing: LinePrice;
 };
 
@@ -124,6 +126,7 @@ export async function getBasket(services: Services, userId: string): Promise<Bas
       available: !reason,
       ...(reason ? { unavailableReason: reason } : {}),
       quantityNote: reason ? null : loweredQuantityNote(availability, stored, quantity, comp.title, "basket"),
+      multiBuyTiers: comp.multiBuyTiers,
       pricing: priceLine(comp.entryPricePence, quantity, comp.multiBuyTiers),
     };
   });
