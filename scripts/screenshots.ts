@@ -102,29 +102,37 @@ async function main() {
 
     // The console: every area and a competition's pages, on the demo data (ids follow the seed's order: 7 closed
     // two days ago and drawn by the running job, 10 closed just before seeding, 11 cancelled, 12 a draft).
-    const orderHref = await (async () => {
-      const admin = await browser.newContext({ baseURL: app.baseUrl });
-      await signedIn(admin);
-      const orders = await admin.newPage();
-      await orders.goto("/admin/orders");
-      const found = await orders.locator('main a[href^="/admin/orders/"]').first().getAttribute("href");
-      await admin.close();
-      return found;
-    })();
+    // A record of each kind the demo data holds, found on its list as staff would (none, no picture of it).
+    const admin = await browser.newContext({ baseURL: app.baseUrl });
+    await signedIn(admin);
+    const lists = await admin.newPage();
+    const firstRecord = async (listPath: string) => {
+      await lists.goto(listPath);
+      const link = lists.locator(`main a[href^="${listPath}/"]:not([href$="/new"]):not([href$="/preview"])`).first();
+      return (await link.count()) ? link.getAttribute("href") : null;
+    };
+    const records: [string, string | null][] = [
+      ["order", await firstRecord("/admin/orders")],
+      ["complaint", await firstRecord("/admin/complaints")],
+      ["campaign", await firstRecord("/admin/marketing")],
+      ["promo-code", await firstRecord("/admin/promo-codes")],
+    ];
+    await admin.close();
     const consoleShots = [
       ["dashboard", "/admin"],
       ["competitions", "/admin/competitions"],
       ["create-competition", "/admin/create-competition"],
       ["competition-live", `/admin/competitions/${id}`],
       ["competition-draft", "/admin/competitions/12"],
+      ["competition-preview", "/competition/12?preview=1"],
       ["competition-cancelled", "/admin/competitions/11"],
       ["competition-pictures", `/admin/competitions/${id}/pictures`],
       ["competition-postal", `/admin/competitions/${id}/postal`],
       ["competition-cancel", `/admin/competitions/${id}/cancel`],
+      ["competition-instant-wins", `/admin/competitions/${id}/instant-wins`],
       ["draw-closed", "/admin/competitions/10/draw"],
       ["draw-drawn", "/admin/competitions/7/draw"],
       ["orders", "/admin/orders"],
-      ...(orderHref ? [["order", orderHref]] : []),
       ["winners", "/admin/winners"],
       ["complaints", "/admin/complaints"],
       ["roles", "/admin/roles"],
@@ -135,6 +143,8 @@ async function main() {
       ["marketing-new", "/admin/marketing/new"],
       ["consent", "/admin/consent"],
       ["recovery", "/admin/recovery"],
+      ["promo-codes", "/admin/promo-codes"],
+      ...records.filter((record): record is [string, string] => record[1] !== null),
     ].map(([name, path]) => ({ name: `admin-${name}`, path: path as string, signedIn: true }));
     const shots: { name: string; path: string; signedIn?: boolean }[] = [
       { name: "home", path: "/" },

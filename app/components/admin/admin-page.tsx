@@ -41,11 +41,14 @@ export function AdminTable({
   label,
   caption,
   columns,
+  minWidth,
   children,
 }: {
   label: string;
   caption: string;
   columns: Column[];
+  /** A Tailwind min-width class for tables whose columns would wrap to unreadable slivers on a phone. */
+  minWidth?: string;
   children: React.ReactNode;
 }) {
   return (
@@ -55,7 +58,7 @@ export function AdminTable({
       tabIndex={0}
       className="overflow-x-auto focus-visible:outline-3 focus-visible:outline-ring"
     >
-      <table className="w-full text-left text-sm">
+      <table className={`w-full text-left text-sm ${minWidth ?? ""}`}>
         <caption className="sr-only">{caption}</caption>
         <thead className="text-muted-foreground">
           <tr>

@@ -89,7 +89,7 @@ export function AuditTable({ rows, list }: { rows: AuditRow[]; list: AuditList }
       {rows.map((r) => (
         <tr key={r.id} className="border-t border-border align-top" data-audit-id={r.id}>
           <td className="py-2 pr-4 whitespace-nowrap">{formatUkShortDateTime(r.createdAt)}</td>
-          <td className="py-2 pr-4 break-all">{r.actorUserId ? (r.actorEmail ?? r.actorUserId) : "system"}</td>
+          <td className="min-w-44 py-2 pr-4 break-all">{r.actorUserId ? (r.actorEmail ?? r.actorUserId) : "system"}</td>
           <td className="py-2 pr-4 whitespace-nowrap">{r.action}</td>
           <td className="min-w-48 py-2 pr-4" data-subject={r.subject ?? ""}>
             <Subject view={r.subjectView} />

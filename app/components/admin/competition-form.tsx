@@ -125,7 +125,7 @@ export function CompetitionForm(props: Props) {
           {tiers.map((tier, i) => {
             const row = tier.getFieldset();
             return (
-              <div key={tier.key} className="grid gap-3 sm:grid-cols-2">
+              <div key={tier.key} className="grid grid-cols-2 gap-3">
                 <TextControl
                   meta={row.minQuantity}
                   label={`Tier ${i + 1}: from tickets`}

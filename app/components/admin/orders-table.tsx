@@ -38,6 +38,9 @@ export function OrderStatus({ order }: { order: Pick<OrderSummary, "status" | "r
   );
 }
 
+// Six columns, an e-mail address among them: narrower, a phone wraps them into slivers; the table scrolls instead.
+const ORDERS_MIN_WIDTH = "min-w-[48rem]";
+
 function OrderRow({ order }: { order: OrderSummary }) {
   return (
     <tr className="border-t border-border" data-order-id={order.id}>
@@ -51,7 +54,7 @@ function OrderRow({ order }: { order: OrderSummary }) {
         </Link>
       </td>
       <td className={`${tdClass} whitespace-nowrap`}>{formatUkShortDateTime(order.paidAt ?? order.createdAt)}</td>
-      <td className={`${tdClass} break-all`}>{order.email ?? "(none)"}</td>
+      <td className={`${tdClass} min-w-44 break-all`}>{order.email ?? "(none)"}</td>
       <td className={tdClass}>
         {order.lines.map((line) => (
           <span key={line.competitionId} className="block">
@@ -74,6 +77,7 @@ export function OrdersTable({ orders, caption }: { orders: OrderSummary[]; capti
     <AdminTable
       label={caption}
       caption={caption}
+      minWidth={ORDERS_MIN_WIDTH}
       columns={["Order", "Date", "Email", "Competitions", { label: "Total", numeric: true }, "Status"]}
     >
       {orders.map((order) => (
@@ -96,7 +100,14 @@ export function OrdersList({ orders, list }: { orders: OrderSummary[]; list: Ord
     { label: "Status" },
   ];
   return (
-    <DataTable list={list} label="Orders" caption="Orders" columns={columns} empty="No orders match.">
+    <DataTable
+      list={list}
+      label="Orders"
+      caption="Orders"
+      columns={columns}
+      empty="No orders match."
+      minWidth={ORDERS_MIN_WIDTH}
+    >
       {orders.map((order) => (
         <OrderRow key={order.id} order={order} />
       ))}
