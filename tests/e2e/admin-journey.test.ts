@@ -520,6 +520,8 @@ describe("issue 24: a new operator finds a drawn competition's result by the con
       expect(await field(page, "Tier 2: % off").inputValue()).toBe("25");
       expect(await bar.isVisible()).toBe(true);
       expect((await competitionRow(draft.id)).description).not.toBe(description);
+      // The editor with its bar showing, a picture listed and the upload's toast.
+      await expectAccessible(page);
 
       // A console link asks before leaving; staying keeps the edits.
       await press(page, page.getByRole("link", { name: "Preview public page" }), "Enter");

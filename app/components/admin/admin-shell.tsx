@@ -12,6 +12,7 @@ import {
   Settings,
   ShieldCheck,
   ShoppingCart,
+  Tag,
   Trophy,
   UserCheck,
 } from "lucide-react";
@@ -38,6 +39,7 @@ const ICONS: Record<string, typeof Gauge> = {
   "/admin/marketing": Mail,
   "/admin/consent": UserCheck,
   "/admin/recovery": LifeBuoy,
+  "/admin/promo-codes": Tag,
 };
 
 const NO_MARKER = "[&::-webkit-details-marker]:hidden";
