@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { Page, Route } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contactSubmissions } from "~/db/schema";
 import { CONTACT_MISSING, CONTACT_SENT } from "~/schemas/contact";
@@ -35,6 +36,16 @@ const modes: Mode[] = [
   { theme: "dark", js: false },
   { theme: "light", js: false },
 ];
+
+/** Holds the page's next request to `url` until the test continues it; `sent` resolves with it once it is sent. */
+async function holdRequest(page: Page, url: RegExp): Promise<{ sent: Promise<Route> }> {
+  let hold: (route: Route) => void = () => {};
+  const sent = new Promise<Route>((resolve) => {
+    hold = resolve;
+  });
+  await page.route(url, (route) => hold(route), { times: 1 });
+  return { sent };
+}
 
 describe("contact page", () => {
   it("shows the support hours, reply time, a few questions and the policy links", async () => {
@@ -84,10 +95,14 @@ describe("contact page", () => {
       await field(page, "Email").fill(email);
       await field(page, "Subject").fill(`Postal entry ${tag}`);
       await field(page, "Message").fill(message);
-      // Hold the submission back a moment so the in-flight state can be seen.
-      if (mode.js) await page.route(/\/contact\.data/, async (route) => setTimeout(() => void route.continue(), 700));
+      // Hold the submission back until the in-flight state has been seen.
+      const held = mode.js ? await holdRequest(page, /\/contact\.data/) : undefined;
       await page.getByRole("button", { name: "Send message" }).click();
-      if (mode.js) expect(await page.getByRole("button", { name: "Sending..." }).isDisabled()).toBe(true);
+      if (held) {
+        const route = await held.sent;
+        expect(await page.getByRole("button", { name: "Sending..." }).isDisabled()).toBe(true);
+        await route.continue();
+      }
 
       const status = page.getByRole("status").filter({ hasText: CONTACT_SENT.title });
       await status.waitFor();

@@ -6,14 +6,14 @@ import { setInstantWins } from "~/server/instant-wins/instant-wins.server";
 import { app } from "./support/app";
 import { expectAccessible, expectNoConsoleErrors } from "./support/browser";
 import {
-  CORRECT,
+  buyerWithCompetition,
   checkoutSuite,
   competitionRow,
   createCompetition,
-  eventually,
   goto,
   JOURNEY,
-  payOnStandin,
+  openReview,
+  payAndSee,
   signedInPage,
   userOrders,
 } from "./support/checkout";
@@ -26,14 +26,14 @@ checkoutSuite();
 
 describe("the credit card cap", JOURNEY, () => {
   it("£260 on a credit card is refused before money moves; the page offers the debit card, which pays", async () => {
-    const competition = await createCompetition({ entryPricePence: 13_000, totalTickets: 100 });
-    const { page, user, errors } = await signedInPage({ eligible: true });
+    const { competition, page, user, errors } = await buyerWithCompetition({
+      entryPricePence: 13_000,
+      totalTickets: 100,
+    });
 
-    await goto(page, `/checkout/${competition.id}?quantity=2&answer=${CORRECT}`);
+    await openReview(page, competition.id, 2);
     await page.getByRole("button", { name: "Pay £260.00" }).click();
-    await payOnStandin(page, CREDIT);
-    await page.waitForURL(/\/payment-success\?/);
-    await eventually(() => page.locator("h1").innerText()).toBe("Payment not taken");
+    await payAndSee(page, CREDIT, "Payment not taken");
     expect(await page.getByTestId("payment-refused").innerText()).toContain("you can pay with a debit card instead");
     await expectAccessible(page);
     const [refused] = await userOrders(user.id);
@@ -42,11 +42,9 @@ describe("the credit card cap", JOURNEY, () => {
 
     await page.getByRole("link", { name: "Try again with a debit card" }).click();
     await page.waitForURL((url) => url.pathname === `/competition/${competition.id}`);
-    await goto(page, `/checkout/${competition.id}?quantity=2&answer=${CORRECT}`);
+    await openReview(page, competition.id, 2);
     await page.getByRole("button", { name: "Pay £260.00" }).click();
-    await payOnStandin(page, DEBIT);
-    await page.waitForURL(/\/payment-success\?/);
-    await eventually(() => page.locator("h1").innerText()).toBe("Payment Successful!");
+    await payAndSee(page, DEBIT);
     expect((await competitionRow(competition.id)).ticketsSold).toBe(2);
     expectNoConsoleErrors(errors);
   });
@@ -74,21 +72,17 @@ describe("instant wins", JOURNEY, () => {
     expect(await page.getByTestId("instant-wins-note").innerText()).toContain("cannot be paid for with a credit card");
     expect(await page.getByTestId("instant-wins").innerText()).toContain("0 won, 2 still to win");
 
-    await goto(page, `/checkout/${competition.id}?quantity=2&answer=${CORRECT}`);
+    await openReview(page, competition.id, 2);
     // The review page says so before payment, too.
     expect(await page.getByTestId("no-credit-cards").innerText()).toContain("cannot be paid for with a credit card");
     await page.getByRole("button", { name: "Pay £10.00" }).click();
-    await payOnStandin(page, CREDIT);
-    await page.waitForURL(/\/payment-success\?/);
-    await eventually(() => page.locator("h1").innerText()).toBe("Payment not taken");
+    await payAndSee(page, CREDIT, "Payment not taken");
     expect(await page.getByTestId("payment-refused").innerText()).toContain("cannot be paid for with a credit card");
 
     // This time the buyer chooses numbers 1 and 2, so the win is theirs to see (ADR 031).
-    await goto(page, `/checkout/${competition.id}?quantity=2&answer=${CORRECT}&numbers=1,2`);
+    await openReview(page, competition.id, 2, [1, 2]);
     await page.getByRole("button", { name: "Pay £10.00" }).click();
-    await payOnStandin(page, DEBIT);
-    await page.waitForURL(/\/payment-success\?/);
-    await eventually(() => page.locator("h1").innerText()).toBe("Payment Successful!");
+    await payAndSee(page, DEBIT);
     const won = page.getByTestId("instant-wins-won");
     expect(await won.innerText()).toContain("You won an instant prize!");
     expect(await won.innerText()).toContain("Ticket 2: £5.00 site credit");

@@ -4,16 +4,15 @@ import { creditWallet } from "~/server/instant-wins/wallet.server";
 import { app } from "./support/app";
 import { expectAccessible, expectNoConsoleErrors } from "./support/browser";
 import {
+  buyerWithCompetition,
   CARDS,
-  CORRECT,
   checkoutSuite,
   competitionRow,
-  createCompetition,
-  eventually,
   goto,
   JOURNEY,
-  payOnStandin,
-  signedInPage,
+  openReview,
+  payAndSee,
+  paymentResult,
   userOrders,
 } from "./support/checkout";
 
@@ -33,18 +32,15 @@ async function giveCredit(userId: string, amountPence: number) {
 
 describe("site credit at checkout (ADR 036)", JOURNEY, () => {
   it("a buyer with £2 of credit pays £5 as £2 of credit and £3 by card, and sees the debit in the wallet", async () => {
-    const competition = await createCompetition({ totalTickets: 100 });
-    const { page, user, errors } = await signedInPage({ eligible: true });
+    const { competition, page, user, errors } = await buyerWithCompetition({ totalTickets: 100 });
     await giveCredit(user.id, 200);
 
-    await goto(page, `/checkout/${competition.id}?quantity=1&answer=${CORRECT}`);
+    await openReview(page, competition.id, 1);
     await page.getByLabel("Use my £2.00 site credit").check();
     expect(await page.locator("#site-credit-note").innerText()).toBe("£2.00 from your site credit, £3.00 by card.");
     await expectAccessible(page);
     await page.getByRole("button", { name: "Pay £3.00 by card" }).click();
-    await payOnStandin(page, CARDS.pays);
-    await page.waitForURL(/\/payment-success\?/);
-    await eventually(() => page.locator("h1").innerText()).toBe("Payment Successful!");
+    await payAndSee(page, CARDS.pays);
     const [order] = await userOrders(user.id);
     expect(order).toMatchObject({ paymentStatus: "paid", totalAmountPence: 500, siteCreditPence: 200 });
 
@@ -58,17 +54,15 @@ describe("site credit at checkout (ADR 036)", JOURNEY, () => {
   });
 
   it("a buyer whose credit covers the order pays with it alone: no payment page, tickets at once", async () => {
-    const competition = await createCompetition({ totalTickets: 100 });
-    const { page, user, errors } = await signedInPage({ eligible: true, theme: "dark" });
+    const { competition, page, user, errors } = await buyerWithCompetition({ totalTickets: 100 }, { theme: "dark" });
     await giveCredit(user.id, 1000);
 
     await goto(page, "/basket");
-    await goto(page, `/checkout/${competition.id}?quantity=1&answer=${CORRECT}`);
+    await openReview(page, competition.id, 1);
     await page.getByLabel("Use my £10.00 site credit").check();
     await expectAccessible(page);
     await page.getByRole("button", { name: "Pay £5.00 with site credit" }).click();
-    await page.waitForURL(/\/payment-success\?/);
-    await eventually(() => page.locator("h1").innerText()).toBe("Payment Successful!");
+    await paymentResult(page);
     expect((await competitionRow(competition.id)).ticketsSold).toBe(1);
     const [order] = await userOrders(user.id);
     expect(order).toMatchObject({ paymentStatus: "paid", siteCreditPence: 500, checkoutUrl: null });

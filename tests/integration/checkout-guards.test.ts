@@ -54,6 +54,7 @@ async function untilSomeoneWaitsForALock() {
     if ((rows[0] as { n: number }).n > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+  throw new Error("no connection waited for a lock within 10 s");
 }
 
 const ordersOf = (userId: string) => h.services.db.select().from(orders).where(eq(orders.userId, userId));

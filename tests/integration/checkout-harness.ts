@@ -7,7 +7,7 @@ import { toNodeHandler } from "better-auth/node";
 import { and, asc, eq, sql } from "drizzle-orm";
 import express from "express";
 import type pg from "pg";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterEach } from "vitest";
 import {
   competitions,
   emailOutbox,
@@ -26,6 +26,7 @@ import { createPaymentProvider, standinCredentials } from "~/server/platform/pay
 import { databaseUnavailableErrors } from "../../server/database-unavailable";
 import { mountPayments } from "../../server/payments";
 import { signPayload } from "../../server/stand-ins/payments";
+import { useFileValue } from "../support/file-value";
 import { createTestServices, type TestServices } from "../support/services";
 
 export const CORRECT = SAMPLE_SKILL_QUESTION.correctAnswer;
@@ -290,21 +291,19 @@ async function untilPoolClosed(services: TestServices) {
 
 /**
  * A harness for the whole file: made before its first test, closed after its last, the clock put back after each
- * test. Call at the top of a test file; the returned function gives the harness inside tests.
+ * test (unless `resetClock` is false: the file's tests then see where the ones before them moved it). Call at the
+ * top of a test file; the returned function gives the harness inside tests.
  */
-export function useCheckoutHarness(env: Record<string, string> = {}): () => Harness {
-  let harness: Harness | undefined;
-  beforeAll(async () => {
-    harness = await createCheckoutHarness(env);
-  });
-  afterAll(async () => {
-    await harness?.close();
-  });
-  afterEach(() => harness?.resetClock());
-  return () => {
-    if (!harness) throw new Error("the checkout harness is not ready");
-    return harness;
-  };
+export function useCheckoutHarness(
+  env: Record<string, string> = {},
+  { resetClock = true }: { resetClock?: boolean } = {},
+): () => Harness {
+  const harness = useFileValue(
+    () => createCheckoutHarness(env),
+    (made) => made.close(),
+  );
+  if (resetClock) afterEach(() => harness().resetClock());
+  return harness;
 }
 
 export function sessionIdFromUrl(url: string) {

@@ -207,6 +207,13 @@ describe("the server decides", () => {
     return { calls, release, restore: () => h.providerDown(false) };
   }
 
+  /** Until a hold's transaction answers that the key made an order already: a repeat found the first's order. */
+  async function repeatFoundOrder(transactions: { mock: { settledResults: { type: string; value?: unknown }[] } }) {
+    const existing = (r: { type: string; value?: unknown }) =>
+      r.type === "fulfilled" && (r.value as { kind?: string } | undefined)?.kind === "existing";
+    await expect.poll(() => transactions.mock.settledResults.some(existing), { timeout: 30_000 }).toBe(true);
+  }
+
   it("answers a repeat arriving while the first request is at the provider with that request's session", async () => {
     const comp = await h.createCompetition();
     const buyer = await h.createBuyer();
@@ -231,12 +238,9 @@ describe("the server decides", () => {
       const repeat = h.checkout(buyer, [line], { key }).finally(() => {
         repeatAfterProvider = providerAnswered;
       });
-      // The repeat finds the order (its hold's transaction answers that the key made one already) while the first
-      // request is at the provider, waits for the creator, and does not answer before the provider does.
-      const notNew = (r: { type: string; value?: unknown }) =>
-        r.type === "fulfilled" && (r.value as { kind?: string } | undefined)?.kind === "existing";
-      const foundAgain = () => transactions.mock.settledResults.some(notNew);
-      await expect.poll(foundAgain, { timeout: 30_000 }).toBe(true);
+      // The repeat finds the order while the first request is at the provider, waits for the creator, and does not
+      // answer before the provider does.
+      await repeatFoundOrder(transactions);
       expect(repeatAfterProvider).toBeUndefined();
       provider.release();
       const [a, b] = await Promise.all([first, repeat]);
@@ -259,6 +263,7 @@ describe("the server decides", () => {
     vi.resetModules();
     const otherProcess = await import("~/server/checkout/checkout.server");
     const provider = gateProvider();
+    const transactions = vi.spyOn(h.services.db, "transaction");
     try {
       const first = otherProcess.startCheckout(h.services, {
         userId: buyer.id,
@@ -268,14 +273,21 @@ describe("the server decides", () => {
         source: "single",
       });
       await expect.poll(() => provider.calls.length).toBe(1);
-      const repeat = h.checkout(buyer, [line], { key });
-      setTimeout(provider.release, 300);
+      let answered = false;
+      const repeat = h.checkout(buyer, [line], { key }).finally(() => {
+        answered = true;
+      });
+      // The provider answers the other process only once this request has found its order and is waiting for it.
+      await repeatFoundOrder(transactions);
+      expect(answered).toBe(false);
+      provider.release();
       const [a, b] = await Promise.all([first, repeat]);
       if (!a.ok || !b.ok) throw new Error("a request was refused");
       expect(b).toEqual(a);
       expect(provider.calls).toEqual([a.orderId]);
       expect(await h.services.db.select().from(orders).where(eq(orders.userId, buyer.id))).toHaveLength(1);
     } finally {
+      transactions.mockRestore();
       provider.restore();
     }
   });

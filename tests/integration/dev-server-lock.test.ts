@@ -6,6 +6,9 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { acquireLock } from "../support/dev-server";
 
+/** How often a waiter here looks again: often, so four looks cost little. */
+const LOOK_MS = 5;
+
 let dir: string;
 let file: string;
 beforeEach(() => {
@@ -20,11 +23,10 @@ describe("the development server's lock", () => {
     expect(readFileSync(file, "utf8")).toBe(String(process.pid));
     let second: (() => void) | undefined;
     let busy = 0;
-    const waiting = acquireLock(file, () => busy++).then((release) => {
+    const waiting = acquireLock(file, { onBusy: () => busy++, retryMs: LOOK_MS }).then((release) => {
       second = release;
     });
-    // The second has found the lock held four times (as many looks as the fixed 400 ms this replaces gave on a quiet
-    // machine, and never fewer on a busy one) and has not taken it.
+    // The second has found the lock held four times and has not taken it.
     await expect.poll(() => busy, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
     expect(second).toBeUndefined();
     releaseFirst();
@@ -45,7 +47,7 @@ describe("the development server's lock", () => {
     writeFileSync(file, String(holder));
     let taken = false;
     let busy = 0;
-    const attempt = acquireLock(file, () => busy++).then((r) => {
+    const attempt = acquireLock(file, { onBusy: () => busy++, retryMs: LOOK_MS }).then((r) => {
       taken = true;
       r();
     });

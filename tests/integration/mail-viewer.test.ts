@@ -32,7 +32,9 @@ describe("the development mail viewer", () => {
     const mailer = createMailer({ dataDir });
     const from = "Paddock <no-reply@paddock.local>";
     await mailer.send({ from, to: "first@example.test", subject: "First", text: "One", kind: "test" });
-    await new Promise((resolve) => setTimeout(resolve, 5)); // file names carry the time to the millisecond
+    // File names carry the time to the millisecond: the second message is sent in a later one.
+    const firstSentBy = Date.now();
+    while (Date.now() <= firstSentBy) await new Promise((resolve) => setImmediate(resolve));
     await mailer.send({
       from,
       to: "zoë@example.test",

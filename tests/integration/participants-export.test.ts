@@ -1,29 +1,22 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog } from "~/db/schema";
 import { toLondonWallTime } from "~/domain/london-time";
 import * as exportRoute from "~/routes/draws/participants-csv";
 import * as postalPage from "~/routes/postal/postal-entries";
 import { csvField, EXPORT_BATCH, participantsCsv } from "~/server/draws/participants-export.server";
+import { useFileValue } from "../support/file-value";
 import { signedInAs } from "./auth-helpers";
-import { CORRECT, createCheckoutHarness, type Harness, WRONG } from "./checkout-harness";
+import { CORRECT, useCheckoutHarness, WRONG } from "./checkout-harness";
 
-let h: Harness;
-let boss: Awaited<ReturnType<typeof signedInAs>>;
-
-beforeAll(async () => {
-  h = await createCheckoutHarness({ ADMIN_REQUIRE_2FA: "false" });
-  boss = await signedInAs(h.services, "admin");
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useCheckoutHarness({ ADMIN_REQUIRE_2FA: "false" });
+const boss = useFileValue(() => signedInAs(h().services, "admin"));
 
 describe("exporting participants", () => {
   it("gives staff every ticket, paid and postal, as CSV with no secrets, and audits the export", async () => {
-    const comp = await h.createCompetition();
-    const { buyer } = await h.paidOrder(comp.id, 2, CORRECT, [1, 2]);
-    await boss.v.post(
+    const comp = await h().createCompetition();
+    const { buyer } = await h().paidOrder(comp.id, 2, CORRECT, [1, 2]);
+    await boss().v.post(
       postalPage,
       `/admin/competitions/${comp.id}/postal`,
       {
@@ -41,7 +34,7 @@ describe("exporting participants", () => {
       },
       { id: String(comp.id) },
     );
-    const out = await boss.v.get(exportRoute, `/admin/competitions/${comp.id}/participants.csv`, {
+    const out = await boss().v.get(exportRoute, `/admin/competitions/${comp.id}/participants.csv`, {
       id: String(comp.id),
     });
     expect(out.status).toBe(200);
@@ -53,20 +46,20 @@ describe("exporting participants", () => {
     expect(lines[3]).toContain(`postal,live,no,`);
     expect(lines[3]).toContain(`"'=Vane, ""Harriet""",harriet@example.test`);
     expect(out.data).not.toMatch(/password|token|secret|pi_|cs_/i);
-    const [audit] = await h.services.db
-      .select()
+    const [audit] = await h()
+      .services.db.select()
       .from(auditLog)
       .where(and(eq(auditLog.action, "participants.export"), eq(auditLog.subject, `competition:${comp.id}`)));
-    expect(audit?.actorUserId).toBe(boss.id);
+    expect(audit?.actorUserId).toBe(boss().id);
   });
 
   it("reads in batches by ticket number, so memory does not grow with the competition", async () => {
-    const comp = await h.createCompetition({ totalTickets: 20_000 });
+    const comp = await h().createCompetition({ totalTickets: 20_000 });
     const rows = EXPORT_BATCH * 2 + 1;
-    await h.services.db.execute(sql`
+    await h().services.db.execute(sql`
       insert into tickets (competition_id, ticket_number, skill_answer, is_correct_answer)
       select ${comp.id}, n, 'Eventing', true from generate_series(1, ${rows}) as n`);
-    const stream = await participantsCsv(h.services.db, h.services.logger, null, comp.id);
+    const stream = await participantsCsv(h().services.db, h().services.logger, null, comp.id);
     const reader = stream.getReader();
     const decoder = new TextDecoder();
     let chunks = 0;
@@ -91,7 +84,7 @@ describe("exporting participants", () => {
   });
 
   it("refuses an unknown competition with 404", async () => {
-    const out = await boss.v.get(exportRoute, "/admin/competitions/999999/participants.csv", { id: "999999" });
+    const out = await boss().v.get(exportRoute, "/admin/competitions/999999/participants.csv", { id: "999999" });
     expect(out.status).toBe(404);
   });
 });

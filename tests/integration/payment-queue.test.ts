@@ -3,7 +3,12 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startCheckoutPaymentQueue } from "~/server/checkout/checkout.server";
 import { holdStatus } from "~/server/checkout/hold.server";
-import { kickPaymentQueue, MAX_SESSION_ATTEMPTS, type PaymentQueue } from "~/server/checkout/payment-queue.server";
+import {
+  kickPaymentQueue,
+  MAX_SESSION_ATTEMPTS,
+  type PaymentQueue,
+  sessionWaits,
+} from "~/server/checkout/payment-queue.server";
 import type { CreateCheckoutSessionInput } from "~/server/platform/payments.server";
 import { CORRECT, createCheckoutHarness, type Harness, sessionIdFromUrl } from "./checkout-harness";
 
@@ -54,6 +59,20 @@ async function drainBucket() {
   for (const buyer of await buyers(2))
     await h.checkout(buyer, [{ competitionId: spare.id, quantity: 1, skillAnswer: CORRECT }]);
 }
+
+/** A buyer whose one ticket is held in the queue: the bucket is empty, so no payment page is made for it yet. */
+async function queuedOrder(totalTickets = 100) {
+  await drainBucket();
+  const comp = await h.createCompetition({ totalTickets });
+  const [buyer] = await buyers(1);
+  if (!buyer) throw new Error("no buyer");
+  const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }]);
+  if (!started.ok || !started.held) throw new Error("expected a queued order");
+  return { buyer, orderId: started.orderId, held: started.held };
+}
+
+/** Until a status request in this process is waiting for a session (it fails if none is within the deadline). */
+const aRequestWaits = () => expect.poll(sessionWaits, { timeout: 5_000, interval: 5 }).toBeGreaterThan(0);
 
 describe("a flash sale beyond the provider's rate", () => {
   it("holds every buyer's tickets at once, then opens payment pages oldest first at the rate", async () => {
@@ -184,17 +203,12 @@ describe("a flash sale beyond the provider's rate", () => {
   });
 
   it("a buyer who waited long in the queue still gets the whole 30 minutes at the payment page", async () => {
-    await drainBucket();
-    const comp = await h.createCompetition({ totalTickets: 10 });
-    const [buyer] = await buyers(1);
-    if (!buyer) throw new Error("no buyer");
-    const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }]);
-    if (!started.ok || !started.held) throw new Error("not queued");
-    const heldUntil = started.held.until;
+    const { orderId, held } = await queuedOrder(10);
+    const heldUntil = held.until;
     // Ten minutes in the queue (an outage at the provider, say): the hold is extended when the session is made.
     tick(10 * 60_000);
     expect(await queue.drainOnce()).toMatchObject({ created: 1 });
-    const order = await h.order(started.orderId);
+    const order = await h.order(orderId);
     expect(order.reservationExpiresAt?.getTime()).toBe(clock.getTime() + 31 * 60_000);
     expect(order.reservationExpiresAt?.getTime()).toBeGreaterThan(heldUntil.getTime());
     const session = await h.sessionJson(sessionIdFromUrl(order.checkoutUrl ?? ""));
@@ -216,22 +230,17 @@ describe("a flash sale beyond the provider's rate", () => {
   it("a buyer waiting on one process is answered as soon as another process makes their payment page", {
     timeout: 15_000,
   }, async () => {
-    await drainBucket();
-    const comp = await h.createCompetition({ totalTickets: 100 });
-    const [buyer] = await buyers(1);
-    const started = await h.checkout(buyer as { id: string; email: string }, [
-      { competitionId: comp.id, quantity: 1, skillAnswer: CORRECT },
-    ]);
-    if (!started.ok || !started.held) throw new Error("expected a queued order");
+    const { buyer, orderId } = await queuedOrder();
     // This process's worker listens for other processes' sessions (a NOTIFY from a trigger on orders).
     const running = startCheckoutPaymentQueue(h.services);
     try {
+      await running.listening;
       // The long wait (20 s, longer than this test may run) ends when the order's payment page is recorded
       // by "another process": here, an UPDATE made directly in SQL.
-      const waiting = holdStatus(h.services, { userId: buyer?.id ?? "", orderId: started.orderId, waitMs: 20_000 });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      const waiting = holdStatus(h.services, { userId: buyer.id, orderId, waitMs: 20_000 });
+      await aRequestWaits();
       await h.services.db.execute(
-        sql`update orders set checkout_url = 'https://pay.example/x', queued_at = null where id = ${started.orderId}`,
+        sql`update orders set checkout_url = 'https://pay.example/x', queued_at = null where id = ${orderId}`,
       );
       expect(await waiting).toEqual({ state: "ready", url: "https://pay.example/x" });
     } finally {
@@ -242,16 +251,10 @@ describe("a flash sale beyond the provider's rate", () => {
   it("stopping the process answers every waiting buyer at once (their tickets still held)", {
     timeout: 15_000,
   }, async () => {
-    await drainBucket();
-    const comp = await h.createCompetition({ totalTickets: 100 });
-    const [buyer] = await buyers(1);
-    const started = await h.checkout(buyer as { id: string; email: string }, [
-      { competitionId: comp.id, quantity: 1, skillAnswer: CORRECT },
-    ]);
-    if (!started.ok || !started.held) throw new Error("expected a queued order");
+    const { buyer, orderId } = await queuedOrder();
     const running = startCheckoutPaymentQueue(h.services);
-    const waiting = holdStatus(h.services, { userId: buyer?.id ?? "", orderId: started.orderId, waitMs: 20_000 });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const waiting = holdStatus(h.services, { userId: buyer.id, orderId, waitMs: 20_000 });
+    await aRequestWaits();
     await running.stop();
     expect(await waiting).toMatchObject({ state: "queued", ticketCount: 1 });
   });

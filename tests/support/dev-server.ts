@@ -27,10 +27,14 @@ function alive(pid: number): boolean {
 }
 
 /**
- * Takes the lock file, waiting while another running process holds it. `onBusy` is told each time it finds the lock
- * held and waits (a test waits for that instead of for a fixed time).
+ * Takes the lock file, waiting while another running process holds it and looking again every `retryMs`. `onBusy` is
+ * told each time it finds the lock held and waits (a test waits for that instead of for a fixed time, and looks
+ * often so that a few looks take little time).
  */
-export async function acquireLock(file: string, onBusy?: () => void): Promise<() => void> {
+export async function acquireLock(
+  file: string,
+  { onBusy, retryMs = RETRY_MS }: { onBusy?: () => void; retryMs?: number } = {},
+): Promise<() => void> {
   for (;;) {
     try {
       const fd = openSync(file, "wx");
@@ -45,7 +49,7 @@ export async function acquireLock(file: string, onBusy?: () => void): Promise<()
     if (Number.isInteger(holder) && !alive(holder)) rmSync(file, { force: true });
     else {
       onBusy?.();
-      await sleep(RETRY_MS);
+      await sleep(retryMs);
     }
   }
 }

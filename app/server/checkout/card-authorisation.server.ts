@@ -172,7 +172,7 @@ async function paidSession(services: Services, session: CheckoutSessionSummary, 
 
 async function cancelOrder(tx: Tx, order: typeof orders.$inferSelect, sessionId: string, reason: string, now: Date) {
   if (order.paymentStatus !== "pending") return;
-  await releaseReservation(tx, order.id, await linesInLockOrder(tx, order.id), now);
+  await releaseReservation(tx, order.id, now);
   await tx
     .update(orders)
     .set({ paymentStatus: "cancelled", failureReason: reason, providerSessionId: sessionId, updatedAt: now })

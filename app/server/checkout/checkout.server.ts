@@ -31,13 +31,7 @@ import { fulfilCheckoutSession } from "./fulfilment.server";
 import { orderLinesWithTitle } from "./order-lines.server";
 import { claimForImmediateSession, enqueue, placeInQueue, startPaymentQueue } from "./payment-queue.server";
 import { PromoCodeRefusal, priceWithPromoCode } from "./promo-codes.server";
-import {
-  type HoldRefused,
-  HoldRefusedError,
-  holdOrder,
-  linesInLockOrder,
-  releaseReservation,
-} from "./reservations.server";
+import { type HoldRefused, HoldRefusedError, holdOrder, releaseReservation } from "./reservations.server";
 import { applySiteCredit, paidEntirelyByCredit } from "./site-credit.server";
 import { extendOrderNumbers } from "./ticket-numbers.server";
 
@@ -629,7 +623,7 @@ export async function abandonOrder(
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (order?.paymentStatus !== "pending") return false;
     if (options.onlyWithoutSession && order.providerSessionId) return false;
-    await releaseReservation(tx, orderId, await linesInLockOrder(tx, orderId), services.now());
+    await releaseReservation(tx, orderId, services.now());
     await tx
       .update(orders)
       .set({ paymentStatus: status, failureReason: reason, updatedAt: services.now() })

@@ -256,7 +256,16 @@ export function sessionSettled(orderId: string, ms: number): Promise<void> {
   });
 }
 
-export type PaymentQueue = { kick(): void; stop(): Promise<void>; drainOnce(): Promise<DrainReport> };
+/** How many requests in this process wait for a session now (a test acts once its request is waiting). */
+export const sessionWaits = () => sessionEvents.listenerCount("stopping");
+
+export type PaymentQueue = {
+  kick(): void;
+  stop(): Promise<void>;
+  drainOnce(): Promise<DrainReport>;
+  /** Settles once the worker LISTENs for sessions other processes make (or could not). */
+  listening: Promise<void>;
+};
 
 /** By the database handle, which a request's copy of the services (with its own logger) shares with the root. */
 const queues = new WeakMap<Services["handle"], PaymentQueue>();
@@ -312,6 +321,7 @@ export function startPaymentQueue(services: Services, open: OpenSession, giveUp:
   const queue: PaymentQueue = {
     kick: () => schedule(0),
     drainOnce,
+    listening: listening.then(() => undefined),
     async stop() {
       stopped = true;
       clearTimeout(timer);

@@ -8,7 +8,7 @@ import {
   type PromoDecision,
   type PromoLine,
 } from "~/domain/promo-code";
-import type { Executor, Tx } from "../platform/db.server";
+import type { Executor } from "../platform/db.server";
 import type { Services } from "../platform/services.server";
 
 /**
@@ -147,24 +147,6 @@ export async function priceWithPromoCode<L extends PromoLine>(
     totalPence: decision.totalPence,
     promo: { codeId: code.id, discountPence: decision.discountPence, maxUsesPerPerson: code.maxUsesPerPerson, refusal },
   };
-}
-
-/**
- * Gives an order's use back when its hold ends unpaid (expired, abandoned, cancelled, refused by the provider):
- * call in the transaction that releases the reservation, after it (competition rows, then the code's row).
- */
-export async function releasePromoUse(tx: Tx, orderId: string, now: Date): Promise<void> {
-  const released = await tx
-    .update(promoRedemptions)
-    .set({ releasedAt: now })
-    .where(and(eq(promoRedemptions.orderId, orderId), isNull(promoRedemptions.releasedAt)))
-    .returning({ codeId: promoRedemptions.promoCodeId });
-  for (const { codeId } of released) {
-    await tx
-      .update(promoCodes)
-      .set({ uses: sql`${promoCodes.uses} - 1` })
-      .where(eq(promoCodes.id, codeId));
-  }
 }
 
 /** What a buyer's own order cost and any code that took something off it, for the payment result page. */

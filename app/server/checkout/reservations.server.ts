@@ -1,11 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { competitions, type OrderRow, orderLines } from "~/db/schema";
+import { type OrderRow, orderLines } from "~/db/schema";
 import type { Executor, Tx } from "../platform/db.server";
-import { releasePromoUse } from "./promo-codes.server";
-import { reverseSiteCredit } from "./site-credit.server";
-import { releaseOrderNumbers } from "./ticket-numbers.server";
-
-type ReservedLine = { competitionId: number; quantity: number };
 
 /** An order's lines in lock order (competition id), the order every writer uses so transactions never deadlock. */
 export async function linesInLockOrder(tx: Executor, orderId: string) {
@@ -13,20 +8,13 @@ export async function linesInLockOrder(tx: Executor, orderId: string) {
 }
 
 /**
- * Gives an order's reserved tickets back, counts and numbers, any promo code's use (ADR 035) and any site credit
- * (ADR 036). Only call while the order is pending (its reservation is held): the competition rows are locked first
- * (in id order), then its numbers are freed (ADR 031), the code's use and the credit given back.
+ * Gives an order's reserved tickets back, counts and numbers (ADR 031), any promo code's use (ADR 035) and any site
+ * credit (ADR 036), through `paddock_release_hold` (drizzle/0024), the one copy of the rule, which `paddock_fulfil`
+ * also runs for the holds it releases. Only call while the order is pending (its reservation is held) and under the
+ * order's row lock.
  */
-export async function releaseReservation(tx: Tx, orderId: string, lines: ReservedLine[], now: Date) {
-  for (const line of [...lines].sort((a, b) => a.competitionId - b.competitionId)) {
-    await tx
-      .update(competitions)
-      .set({ ticketsReserved: sql`${competitions.ticketsReserved} - ${line.quantity}`, updatedAt: sql`now()` })
-      .where(eq(competitions.id, line.competitionId));
-  }
-  await releaseOrderNumbers(tx, orderId, now);
-  await releasePromoUse(tx, orderId, now);
-  await reverseSiteCredit(tx, orderId, now);
+export async function releaseReservation(tx: Tx, orderId: string, now: Date) {
+  await tx.execute(sql`select paddock_release_hold(${orderId}::uuid, ${now}::timestamptz)`);
 }
 
 /** One line of a hold as `paddock_hold` takes it: priced by the pure rule, with its chosen numbers and candidates. */

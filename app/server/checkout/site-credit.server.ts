@@ -49,11 +49,6 @@ export async function applySiteCredit(tx: Tx, order: OrderRow, wanted: boolean |
   return updated ?? order;
 }
 
-/** The hold ended unpaid (expired, cancelled, abandoned, refused): the order's credit goes back to the wallet. */
-export async function reverseSiteCredit(tx: Tx, orderId: string, now: Date): Promise<void> {
-  await giveBack(tx, orderId, "checkout-reversal", now);
-}
-
 /** A refund: whatever site credit the order still holds goes back to the wallet (the card part goes to the card). */
 export async function refundSiteCredit(tx: Tx, orderId: string, now: Date): Promise<void> {
   await giveBack(tx, orderId, "refund", now);

@@ -78,14 +78,6 @@ export async function luckyDip(
   return taken;
 }
 
-/** Frees an unpaid order's held numbers (the order stays; a late payment takes back those no one took). */
-export async function releaseOrderNumbers(tx: Executor, orderId: string, now: Date): Promise<void> {
-  await tx.execute(
-    sql`update ticket_numbers set held_until = ${now}
-      where order_id = ${orderId}::uuid and held_until is not null and held_until > ${now}`,
-  );
-}
-
 /** Moves an order's hold on its numbers to its new expiry (the payment page's window after a wait in the queue). */
 export async function extendOrderNumbers(db: Executor, orderId: string, heldUntil: Date): Promise<void> {
   await db.execute(

@@ -111,6 +111,15 @@ export async function signedInPage(
   return { ...opened, user };
 }
 
+/** A competition of its own (with `overrides`) and an eligible buyer signed in on a fresh browser. */
+export async function buyerWithCompetition(
+  overrides: Partial<NewCompetition> = {},
+  options: Omit<Parameters<typeof signedInPage>[0], "eligible"> = {},
+) {
+  const competition = await createCompetition(overrides);
+  return { competition, ...(await signedInPage({ ...options, eligible: true })) };
+}
+
 export async function goto(page: Page, path: string) {
   const response = await page.goto(path);
   await hydrated(page);
@@ -126,6 +135,24 @@ export async function payOnStandin(page: Page, card: string) {
   await page.getByLabel("CVC").fill("123");
   await page.getByLabel("Name on card").fill("Test Rider");
   await page.getByRole("button", { name: /^Pay/ }).click();
+}
+
+/** The review page of a competition's checkout: `quantity` tickets, the right answer chosen, and any numbers. */
+export function openReview(page: Page, competitionId: number, quantity: number, numbers?: number[]) {
+  const chosen = numbers ? `&numbers=${numbers.join(",")}` : "";
+  return goto(page, `/checkout/${competitionId}?quantity=${quantity}&answer=${CORRECT}${chosen}`);
+}
+
+/** The payment result page, once it says `heading` (the webhook may be a moment behind the redirect). */
+export async function paymentResult(page: Page, heading = "Payment Successful!") {
+  await page.waitForURL(/\/payment-success\?/);
+  await eventually(() => page.locator("h1").innerText()).toBe(heading);
+}
+
+/** Pays on the stand-in's page with `card` and waits for the result page to say `heading`. */
+export async function payAndSee(page: Page, card: string, heading = "Payment Successful!") {
+  await payOnStandin(page, card);
+  await paymentResult(page, heading);
 }
 
 /** The order id the success or cancel page was sent with. */
