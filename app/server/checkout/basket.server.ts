@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { isPublishedStatus } from "~/db/constants";
 import { basketItems, competitions } from "~/db/schema";
 import { parseChosenNumbers } from "~/domain/chosen-numbers";
+import { type MultiBuyOffer, multiBuyOffers } from "~/domain/multi-buy-text";
 import { clampQuantity, type PricedLine, priceLine } from "~/domain/pricing";
 import { isOfferedAnswer } from "~/domain/ticket-allocation";
 import { loweredQuantityNote, ticketAvailability, type UnavailableReason } from "~/domain/ticket-availability";
@@ -41,6 +42,8 @@ export type BasketLine = {
 type Basket = {
   lines: BasketLine[];
   totals: { subtotalPence: number; discountPence: number; totalPence: number };
+  /** The multi-buy tiers of the competitions that can be bought, each its own (the ones `pricing` used). */
+  offers: MultiBuyOffer[];
 };
 
 export const BASKET_MESSAGES = {
@@ -130,6 +133,7 @@ export async function getBasket(services: Services, userId: string): Promise<Bas
   const counted = lines.filter((l) => l.available);
   return {
     lines,
+    offers: multiBuyOffers(rows.filter((_, i) => lines[i]?.available).map((r) => r.comp)),
     totals: {
       subtotalPence: counted.reduce((sum, l) => sum + l.pricing.subtotalPence, 0),
       discountPence: counted.reduce((sum, l) => sum + l.pricing.discountPence, 0),
