@@ -18,3 +18,19 @@ export function multiBuyText(tiers: readonly MultiBuyTier[]): string | null {
   parts.push(from === MAX_TICKETS ? `${from} tickets ${percent}% off` : `${from} or more ${percent}% off`);
   return parts.join(", ");
 }
+
+/** One competition's multi-buy discount as an offer names it. */
+export type MultiBuyOffer = { id: number; title: string; text: string };
+
+/**
+ * The multi-buy offers of some competitions, in the order given: each competition's own tiers in words (the tiers
+ * checkout prices it with), and nothing at all for a competition without tiers.
+ */
+export function multiBuyOffers(
+  items: readonly { id: number; title: string; multiBuyTiers: readonly MultiBuyTier[] }[],
+): MultiBuyOffer[] {
+  return items.flatMap(({ id, title, multiBuyTiers }) => {
+    const text = multiBuyText(multiBuyTiers);
+    return text ? [{ id, title, text }] : [];
+  });
+}

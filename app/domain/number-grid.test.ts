@@ -1,20 +1,21 @@
 import { describe, expect, it } from "vitest";
 import {
   arrowTarget,
+  CHOSEN_NOT_WHOLE,
   chosenCountText,
   chosenLimitText,
-  dropTaken,
   isGridKey,
+  lostChosen,
   lostNumbersText,
   luckyDipText,
   NUMBERS_RANGE_MAX,
   pageCount,
   pageOf,
   pageRange,
+  parseChosenQuery,
   parseNumbersRange,
   RANGE_BACKWARDS,
   RANGE_NOT_WHOLE,
-  rangesForChosen,
   rangeWithin,
   readJumpNumber,
   toggleChosen,
@@ -66,6 +67,27 @@ describe("the taken-numbers range", () => {
       message: "from must be at most 1000, the competition's last ticket number.",
     });
   });
+});
+
+describe("the chosen numbers a read asks about", () => {
+  it.each([
+    [null, []],
+    ["", []],
+    ["17", [17]],
+    ["5,17,230", [5, 17, 230]],
+    ["1,2,3,4,5,6,7,8,9,10", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]],
+    // Past the last ticket is not an error: it is simply not taken.
+    ["9999999", [9_999_999]],
+  ])("reads %j as %j", (raw, numbers) => {
+    expect(parseChosenQuery(raw)).toEqual({ ok: true, numbers });
+  });
+
+  it.each([["0"], ["-3"], ["1.5"], ["abc"], ["5,,6"], ["5,"], ["5, 6"], ["7,7"], ["1,2,3,4,5,6,7,8,9,10,11"]])(
+    "refuses %j",
+    (raw) => {
+      expect(parseChosenQuery(raw)).toEqual({ ok: false, message: CHOSEN_NOT_WHOLE });
+    },
+  );
 });
 
 describe("paging the grid", () => {
@@ -129,23 +151,15 @@ describe("choosing numbers", () => {
     expect(toggleChosen([], 1, 0)).toEqual([]);
   });
 
-  it("drops the chosen numbers a fresh read finds taken, and keeps those it did not read", () => {
-    expect(dropTaken([5, 17, 230], { from: 1, to: 100 }, [3, 17, 40])).toEqual({ kept: [5, 230], lost: [17] });
-    expect(dropTaken([5, 17], { from: 1, to: 100 }, [])).toEqual({ kept: [5, 17], lost: [] });
-    // 230 is taken too, but it was not in the range read: it stays until its own range is read.
-    expect(dropTaken([230], { from: 1, to: 100 }, [230])).toEqual({ kept: [230], lost: [] });
-  });
-
-  it("reads each block of 1,000 holding a chosen number off the visible page, once", () => {
-    const page = { from: 101, to: 200 };
-    expect(rangesForChosen([150, 199], page, 100_000)).toEqual([]);
-    expect(rangesForChosen([5, 150, 999], page, 100_000)).toEqual([{ from: 1, to: 1000 }]);
-    expect(rangesForChosen([99_999, 1001, 5], page, 100_000)).toEqual([
-      { from: 1, to: 1000 },
-      { from: 1001, to: 2000 },
-      { from: 99_001, to: 100_000 },
-    ]);
-    expect(rangesForChosen([2400], page, 2450)).toEqual([{ from: 2001, to: 2450 }]);
+  it("finds the chosen numbers a fresh read says are taken, wherever they are, in the order chosen", () => {
+    const read = { from: 1, to: 100, taken: [3, 17, 40], chosenTaken: [17, 5000] };
+    expect(lostChosen([5000, 5, 17, 230], read)).toEqual([5000, 17]);
+    expect(lostChosen([5, 230], read)).toEqual([]);
+    expect(lostChosen([], read)).toEqual([]);
+    // 40 was chosen after the read was sent, so it was not asked about, but the page read shows it taken.
+    expect(lostChosen([40], read)).toEqual([40]);
+    // A number off the page is lost only when the read was asked about it.
+    expect(lostChosen([230], { from: 1, to: 100, taken: [230], chosenTaken: [] })).toEqual([]);
   });
 
   it("says how many are chosen and what the lucky dip will pick", () => {
@@ -162,14 +176,13 @@ describe("choosing numbers", () => {
 
 describe("what the grid says", () => {
   it("names the numbers taken since they were chosen", () => {
-    expect(lostNumbersText([17])).toBe(
-      "Number 17 was taken since you chose it, so we've removed it. Choose another or leave it to the lucky dip.",
+    expect(lostNumbersText([42])).toBe(
+      "Number 42 has just been taken, so we've removed it. Choose another or leave it to the lucky dip.",
     );
     expect(lostNumbersText([17, 40])).toBe(
-      "Numbers 17 and 40 were taken since you chose them, so we've removed them. " +
-        "Choose another or leave it to the lucky dip.",
+      "Numbers 17 and 40 have just been taken, so we've removed them. Choose others or leave them to the lucky dip.",
     );
-    expect(lostNumbersText([5, 17, 40])).toContain("Numbers 5, 17 and 40 were taken");
+    expect(lostNumbersText([5, 17, 40])).toContain("Numbers 5, 17 and 40 have just been taken");
   });
 
   it("says when no more numbers can be chosen", () => {

@@ -36,6 +36,25 @@ export function parseNumbersRange(rawFrom: string | null, rawTo: string | null):
   return { ok: true, range: { from, to: Math.min(to, from + NUMBERS_RANGE_MAX - 1) } };
 }
 
+/** The most chosen numbers one read asks about: one purchase's most tickets. */
+export const CHOSEN_QUERY_MAX = 10;
+export const CHOSEN_NOT_WHOLE =
+  `chosen must be at most ${CHOSEN_QUERY_MAX} different whole numbers of at least 1, ` + "comma-separated.";
+
+/**
+ * The query's `chosen` (optional: "5,17,230"): the chosen numbers the grid asks about, wherever they are. Not whole
+ * numbers from 1 up, one twice or more than ten is refused; a number past the last ticket is simply not taken.
+ */
+export function parseChosenQuery(raw: string | null): { ok: true; numbers: number[] } | { ok: false; message: string } {
+  if (raw === null || raw === "") return { ok: true, numbers: [] };
+  const numbers = raw.split(",").map((text) => wholeNumber(text, 0));
+  const whole = numbers.filter((n): n is number => n !== null && n > 0);
+  if (whole.length !== numbers.length || new Set(whole).size !== whole.length || whole.length > CHOSEN_QUERY_MAX) {
+    return { ok: false, message: CHOSEN_NOT_WHOLE };
+  }
+  return { ok: true, numbers: whole };
+}
+
 /** The range within a competition of `total` numbers, or a refusal when it starts past the last number. */
 export function rangeWithin(range: NumberRange, total: number): RangeResult {
   if (range.from > total) {
@@ -83,31 +102,18 @@ export function toggleChosen(chosen: readonly number[], n: number, max: number):
   return [...chosen, n].sort((a, b) => a - b);
 }
 
-/**
- * The chosen numbers found taken in a fresh read of `range`: they are dropped (`kept` is what remains chosen,
- * `lost` what was taken since it was chosen). Chosen numbers outside the range are kept: they were not re-read.
- */
-export function dropTaken(
-  chosen: readonly number[],
-  range: NumberRange,
-  taken: readonly number[],
-): { kept: number[]; lost: number[] } {
-  const takenNow = new Set(taken);
-  const lost = chosen.filter((n) => n >= range.from && n <= range.to && takenNow.has(n));
-  return { kept: chosen.filter((n) => !lost.includes(n)), lost };
-}
+/** What one read of the grid brings back: the taken numbers of the page shown, and which chosen numbers are taken. */
+export type TakenRead = { from: number; to: number; taken: readonly number[]; chosenTaken: readonly number[] };
 
 /**
- * The ranges to read to check every chosen number outside the visible page: one per block of NUMBERS_RANGE_MAX
- * (ten chosen numbers are at most ten reads, and usually one).
+ * The chosen numbers a fresh read finds taken, in the order chosen: those the read was asked about (wherever they
+ * are in the competition) and any on the page it read (one chosen after the read was sent). They are dropped and
+ * announced.
  */
-export function rangesForChosen(chosen: readonly number[], visible: NumberRange, total: number): NumberRange[] {
-  const blocks = new Set(
-    chosen.filter((n) => n < visible.from || n > visible.to).map((n) => Math.floor((n - 1) / NUMBERS_RANGE_MAX)),
-  );
-  return [...blocks]
-    .sort((a, b) => a - b)
-    .map((b) => ({ from: b * NUMBERS_RANGE_MAX + 1, to: Math.min(total, (b + 1) * NUMBERS_RANGE_MAX) }));
+export function lostChosen(chosen: readonly number[], read: TakenRead): number[] {
+  const taken = new Set(read.chosenTaken);
+  const onPage = new Set(read.taken);
+  return chosen.filter((n) => taken.has(n) || (n >= read.from && n <= read.to && onPage.has(n)));
 }
 
 /** "1 number chosen", "3 numbers chosen". */
@@ -131,10 +137,11 @@ function listed(numbers: readonly number[]): string {
 
 /** Said when chosen numbers were taken by someone else before this buyer paid. */
 export function lostNumbersText(lost: readonly number[]): string {
-  const which = lost.length === 1 ? `Number ${listed(lost)} was` : `Numbers ${listed(lost)} were`;
-  return `${which} taken since you chose ${lost.length === 1 ? "it" : "them"}, so we've removed ${
-    lost.length === 1 ? "it" : "them"
-  }. Choose another or leave it to the lucky dip.`;
+  const one = lost.length === 1;
+  const which = one ? `Number ${listed(lost)} has` : `Numbers ${listed(lost)} have`;
+  return `${which} just been taken, so we've removed ${one ? "it" : "them"}. Choose ${
+    one ? "another or leave it" : "others or leave them"
+  } to the lucky dip.`;
 }
 
 /** Said when the buyer has chosen as many numbers as this purchase allows. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { multiBuyText } from "./multi-buy-text";
+import { multiBuyOffers, multiBuyText } from "./multi-buy-text";
 import { MULTI_BUY_MESSAGES, multiBuyTierProblems } from "./multi-buy-tiers";
 import {
   clampQuantity,
@@ -381,5 +381,23 @@ describe("per-competition multi-buy tiers", () => {
     [[], null],
   ])("describes %j as %j", (input, text) => {
     expect(multiBuyText(input)).toBe(text);
+  });
+
+  it("offers each competition's own tiers in words, in the order given, and says nothing of one without tiers", () => {
+    const own = [
+      { minQuantity: 2, percent: 20 },
+      { minQuantity: 8, percent: 40 },
+    ];
+    expect(
+      multiBuyOffers([
+        { id: 1, title: "Bridle", multiBuyTiers: own },
+        { id: 2, title: "Rug", multiBuyTiers: [] },
+        { id: 3, title: "Saddle", multiBuyTiers: STANDARD_MULTI_BUY_TIERS },
+      ]),
+    ).toEqual([
+      { id: 1, title: "Bridle", text: "1 ticket full price, 2-7 tickets 20% off, 8 or more 40% off" },
+      { id: 3, title: "Saddle", text: "1-2 tickets full price, 3-4 tickets 5% off, 5 or more 10% off" },
+    ]);
+    expect(multiBuyOffers([{ id: 2, title: "Rug", multiBuyTiers: [] }])).toEqual([]);
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { reconnectDelay, withLiveCounts } from "./use-live-competitions";
+import {
+  announceCompetitionMessage,
+  onCompetitionMessage,
+  reconnectDelay,
+  withLiveCounts,
+} from "./use-live-competitions";
 
 describe("reconnectDelay", () => {
   it("waits 1, 2, 5 and then 10 seconds between attempts (spec section 9)", () => {
@@ -31,5 +36,21 @@ describe("withLiveCounts", () => {
 
   it("returns the competition unchanged when nothing live is known for it", () => {
     expect(withLiveCounts(loaded, { 4: { id: 4, ticketsSold: 1, totalTickets: 2, status: "active" } })).toBe(loaded);
+  });
+});
+
+describe("onCompetitionMessage", () => {
+  it("hears every message about its competition, counts changed or not, until it unsubscribes", () => {
+    const heard: string[] = [];
+    const stop = onCompetitionMessage(3, () => heard.push("3"));
+    const other = onCompetitionMessage(4, () => heard.push("4"));
+    announceCompetitionMessage(3);
+    announceCompetitionMessage(3);
+    announceCompetitionMessage(5);
+    stop();
+    announceCompetitionMessage(3);
+    announceCompetitionMessage(4);
+    other();
+    expect(heard).toEqual(["3", "3", "4"]);
   });
 });

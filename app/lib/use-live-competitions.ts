@@ -42,6 +42,26 @@ export function openEventStream(url: string, event: string, onMessage: (event: M
 
 type LiveCounts = Readonly<Record<number, LiveCompetition>>;
 
+// Every message of the page's stream, counts changed or not: a hold moves only the reserved count, which the stream
+// does not carry, so a message with the same public counts still means numbers may have been taken or freed.
+const messages = typeof EventTarget === "undefined" ? null : new EventTarget();
+const messageType = (id: number) => `competition-${id}`;
+
+/**
+ * Calls `listener` on each message the page's live stream (`useLiveCompetitions`) brings about competition `id`,
+ * including the current counts it sends on each (re)connection. Returns the unsubscribe.
+ */
+export function onCompetitionMessage(id: number, listener: () => void): () => void {
+  if (!messages) return () => {};
+  messages.addEventListener(messageType(id), listener);
+  return () => messages.removeEventListener(messageType(id), listener);
+}
+
+/** Tells the listeners of `onCompetitionMessage` about a stream message. */
+export function announceCompetitionMessage(id: number) {
+  messages?.dispatchEvent(new Event(messageType(id)));
+}
+
 /**
  * Live ticket numbers for the competitions on screen, over Server-Sent Events. The stream starts with the
  * current numbers, then sends every change. When it fails, it is closed and reopened after the spec's
@@ -56,6 +76,7 @@ export function useLiveCompetitions(ids: readonly number[]): LiveCounts {
     const onCompetition = (event: MessageEvent<string>) => {
       const change = readLiveCompetition(event.data);
       if (!change) return;
+      announceCompetitionMessage(change.id);
       setCounts((previous) => {
         const old = previous[change.id];
         if (

@@ -99,6 +99,33 @@ describe("the basket", JOURNEY, () => {
     await eventually(() => page.getByRole("button", { name: "Pay £19.00" }).count()).toBe(1);
   });
 
+  it("shows each competition's own multi-buy tiers and prices by them; one without tiers has none", async () => {
+    const own = await createCompetition({
+      title: "Tiered numnah",
+      multiBuyTiers: [
+        { minQuantity: 2, percent: 20 },
+        { minQuantity: 8, percent: 40 },
+      ],
+    });
+    const plain = await createCompetition({ title: "Untiered numnah", multiBuyTiers: [] });
+    const { page, errors } = await signedInPage();
+    await goto(page, `/basket?add=${plain.id}&quantity=3&answer=${CORRECT}`);
+    await eventually(() => item(page, plain.id).count()).toBe(1);
+    // Only a competition without tiers: nothing about tiers at all.
+    expect(await page.getByRole("heading", { name: "Multi-buy discount" }).count()).toBe(0);
+    expect(await page.getByTestId("order-total").innerText()).toBe("£15.00");
+
+    await goto(page, `/basket?add=${own.id}&quantity=2&answer=${CORRECT}`);
+    await eventually(() => item(page, own.id).count()).toBe(1);
+    expect(await page.getByTestId("multi-buy-offers").innerText()).toBe(
+      "Tiered numnah: 1 ticket full price, 2-7 tickets 20% off, 8 or more 40% off.",
+    );
+    // 2 × £5.00 less 20%, and 3 × £5.00 at full price: what checkout will charge.
+    expect(await page.getByTestId("order-total").innerText()).toBe("£23.00");
+    await expectAccessible(page);
+    expectNoConsoleErrors(errors);
+  });
+
   it("steps quantities within 1 to 10, treats nonsense as 1 and removes a line taken below 1", async () => {
     const competition = await createCompetition({ totalTickets: 100 });
     const { page, user, baseUrl } = await signedInPage();

@@ -5,6 +5,7 @@ import { SKILL_QUESTION_REQUIRED } from "~/schemas/competition-query";
 import { NOT_AN_OPTION } from "~/server/catalogue/proceed-to-checkout.server";
 import { app } from "./support/app";
 import { expectAccessible, expectNoConsoleErrors, hydrated, openPage, useTheme } from "./support/browser";
+import { goto, signedInPage } from "./support/checkout";
 import {
   insertCompetition,
   removeCompetitions,
@@ -301,11 +302,51 @@ describe("choosing numbers", () => {
 
     await takeNumbers(live.id, [20]);
     await setTicketsSold(live.id, 1);
-    await page.getByTestId("number-notice").getByText("Number 20 was taken since you chose it").waitFor();
+    await page.getByTestId("number-notice").getByText("Number 20 has just been taken").waitFor();
     expect(await cell(page, "Ticket 20, taken since you chose it").isDisabled()).toBe(true);
     expect(await page.getByTestId("chosen-count").innerText()).toBe("1 number chosen");
     expect(await page.getByRole("list", { name: "Your chosen numbers" }).innerText()).toMatch(/^21/);
     expectNoConsoleErrors(errors);
+  });
+
+  it("another buyer going to pay for numbers shows them taken on an open grid, without a reload", async () => {
+    const held = await insertCompetition({
+      title: "Raced-for numnah",
+      totalTickets: 300,
+      ticketsSold: 0,
+      skillOptions: OPTIONS,
+      correctAnswer: "Four",
+    });
+    created.push(held.id);
+    const a = await openPage();
+    await trackLiveStreams(a.context);
+    await a.page.goto(`/competition/${held.id}`);
+    await hydrated(a.page);
+    await waitForLiveStream(a.page);
+    await openGrid(a.page);
+    await cell(a.page, "Ticket 42").check();
+    await cell(a.page, "Ticket 44").check();
+    expect(await cell(a.page, "Ticket 43").isDisabled()).toBe(false);
+    // Gone if the page were loaded again.
+    await a.page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+
+    // Buyer B, in a browser of their own, chooses 42 and 43 and presses Pay: both are held for B from that moment.
+    const b = await signedInPage({ eligible: true });
+    await goto(b.page, `/checkout/${held.id}?quantity=2&answer=Four&numbers=42,43`);
+    await b.page.getByRole("button", { name: /^Pay/ }).click();
+    await b.page.waitForURL((url) => !url.pathname.startsWith(`/checkout/${held.id}`));
+
+    // A's grid hears of the hold over the live stream (it moves only the reserved count) and reads its page again.
+    await a.page.getByTestId("number-notice").getByText("Number 42 has just been taken").waitFor(SLOW);
+    expect(await a.page.getByTestId("number-notice").innerText()).toBe(
+      "Number 42 has just been taken, so we've removed it. Choose another or leave it to the lucky dip.",
+    );
+    expect(await cell(a.page, "Ticket 42, taken since you chose it").isDisabled()).toBe(true);
+    expect(await cell(a.page, "Ticket 43, taken").isDisabled()).toBe(true);
+    expect(await cell(a.page, "Ticket 44").isChecked()).toBe(true);
+    expect(await a.page.getByTestId("chosen-count").innerText()).toBe("1 number chosen");
+    expect(await a.page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expectNoConsoleErrors(a.errors);
   });
 
   it("stops at the most the purchase allows, and a lucky dip clears the choice but keeps the quantity", async () => {

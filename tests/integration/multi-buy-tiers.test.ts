@@ -1,9 +1,12 @@
 import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { competitions } from "~/db/schema";
-import { STANDARD_MULTI_BUY_TIERS } from "~/domain/pricing";
+import { MAX_TICKETS, priceLine, STANDARD_MULTI_BUY_TIERS } from "~/domain/pricing";
+import * as homeRoute from "~/routes/site/home";
 import { getPublicCompetition } from "~/server/catalogue/competitions.server";
 import { addToBasket, getBasket } from "~/server/checkout/basket.server";
+import { servicesContext } from "~/server/platform/context";
 import { CORRECT, createCheckoutHarness, type Harness, sessionIdFromUrl } from "./checkout-harness";
 
 let h: Harness;
@@ -58,5 +61,61 @@ describe("multi-buy tiers set per competition", () => {
       totalAmountPence: 9800,
     });
     expect((await h.standinSession(sessionIdFromUrl(started.url))).amountTotal).toBe(9800);
+  });
+
+  it("shows on the competition page and in the basket, quantity by quantity, what checkout charges", async () => {
+    const tiers = [
+      { minQuantity: 3, percent: 15 },
+      { minQuantity: 6, percent: 33 },
+    ];
+    const comp = await h.createCompetition({ entryPricePence: 333, multiBuyTiers: tiers, totalTickets: 500 });
+    // The entry form's price summary prices with the public page's data, as the browser gets it.
+    const page = await getPublicCompetition(h.services.db, comp.id);
+    if (!page) throw new Error("no public page");
+    for (let quantity = 1; quantity <= MAX_TICKETS; quantity++) {
+      const shown = priceLine(page.entryPricePence, quantity, page.multiBuyTiers);
+      const buyer = await h.createBuyer();
+      await addToBasket(h.services, buyer.id, { competitionId: comp.id, quantity, skillAnswer: CORRECT });
+      const [line] = (await getBasket(h.services, buyer.id)).lines;
+      expect(line?.pricing, `basket, ${quantity}`).toEqual(shown);
+      const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity, skillAnswer: CORRECT }]);
+      if (!started.ok) throw new Error(started.message);
+      expect(await h.order(started.orderId), `charged, ${quantity}`).toMatchObject({
+        subtotalPence: shown.subtotalPence,
+        discountPence: shown.discountPence,
+        totalAmountPence: shown.totalPence,
+      });
+    }
+  });
+
+  it("the basket's and the home page's offers name each competition's own tiers, and none without tiers", async () => {
+    const soon = new Date(h.services.now().getTime() + 60 * 60_000);
+    const tiers = [
+      { minQuantity: 3, percent: 15 },
+      { minQuantity: 6, percent: 33 },
+    ];
+    const own = await h.createCompetition({ title: "Own tiers", multiBuyTiers: tiers, featured: true, endDate: soon });
+    const plain = await h.createCompetition({ title: "No tiers", multiBuyTiers: [], featured: true, endDate: soon });
+    const ownText = "1-2 tickets full price, 3-5 tickets 15% off, 6 or more 33% off";
+
+    const buyer = await h.createBuyer();
+    await addToBasket(h.services, buyer.id, { competitionId: own.id, quantity: 1, skillAnswer: CORRECT });
+    await addToBasket(h.services, buyer.id, { competitionId: plain.id, quantity: 1, skillAnswer: CORRECT });
+    expect((await getBasket(h.services, buyer.id)).offers).toEqual([{ id: own.id, title: "Own tiers", text: ownText }]);
+
+    const context = new RouterContextProvider();
+    context.set(servicesContext, h.services);
+    const request = new Request(`${h.services.env.BASE_URL}/`);
+    const home = (await homeRoute.loader({ request, params: {}, context } as never)) as unknown as {
+      data: {
+        offers: { id: number; title: string; text: string }[];
+        hero: { id: number } | null;
+        rest: { id: number }[];
+      };
+    };
+    const shownIds = [home.data.hero?.id, ...home.data.rest.map((c) => c.id)];
+    expect(shownIds).toEqual(expect.arrayContaining([own.id, plain.id]));
+    expect(home.data.offers).toContainEqual({ id: own.id, title: "Own tiers", text: ownText });
+    expect(home.data.offers.map((o) => o.id)).not.toContain(plain.id);
   });
 });

@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ticketNumbers } from "~/db/schema";
+import { CHOSEN_NOT_WHOLE } from "~/domain/number-grid";
 import * as numbersRoute from "~/routes/catalogue/competition-numbers";
-import { takenNumbers } from "~/server/catalogue/taken-numbers.server";
+import { takenNumbers, takenNumbersQuery } from "~/server/catalogue/taken-numbers.server";
 import { createCompetition } from "~/server/demo/factories.server";
 import { servicesContext } from "~/server/platform/context";
 import { createTestServices, type TestServices } from "../support/services";
@@ -38,6 +39,14 @@ afterAll(async () => {
   await services?.dispose();
 });
 
+/** The statement with its parameters written in as literals, to EXPLAIN it as the planner sees it run. */
+function inline(text: string, params: unknown[]) {
+  return text.replace(/\$(\d+)/g, (_, i: string) => {
+    const value = params[Number(i) - 1];
+    return typeof value === "number" ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
+  });
+}
+
 function at(ms: number) {
   return new Date(NOW.getTime() + ms);
 }
@@ -56,13 +65,16 @@ describe("the taken numbers of a competition", () => {
     const res = await get(live.id, "?from=1&to=100");
     expect(res.status).toBe(200);
     expect(res.cache).toBe("no-store");
-    expect(res.body).toEqual({ total: 2500, from: 1, to: 100, taken: [3, 17, 40] });
+    expect(res.body).toEqual({ total: 2500, from: 1, to: 100, taken: [3, 17, 40], chosenTaken: [] });
   });
 
   it("a held number becomes free the moment its hold runs out", async () => {
     const later = at(10 * MINUTE_MS + 1);
     const read = await takenNumbers(services.db, live.id, { from: 1, to: 100 }, later);
-    expect(read).toEqual({ status: "found", numbers: { total: 2500, from: 1, to: 100, taken: [3, 40] } });
+    expect(read).toEqual({
+      status: "found",
+      numbers: { total: 2500, from: 1, to: 100, taken: [3, 40], chosenTaken: [] },
+    });
   });
 
   it("reads the range asked for only, inclusive at both ends", async () => {
@@ -71,6 +83,7 @@ describe("the taken numbers of a competition", () => {
       from: 40,
       to: 1000,
       taken: [40, 1000],
+      chosenTaken: [],
     });
     expect((await get(live.id, "?from=1001&to=1001")).body.taken).toEqual([1001]);
     expect((await get(live.id, "?from=41&to=999")).body.taken).toEqual([]);
@@ -82,18 +95,32 @@ describe("the taken numbers of a competition", () => {
       from: 1,
       to: 1000,
       taken: [3, 17, 40, 1000],
+      chosenTaken: [],
     });
     expect((await get(live.id, "?from=2001&to=3000")).body).toEqual({
       total: 2500,
       from: 2001,
       to: 2500,
       taken: [2500],
+      chosenTaken: [],
     });
     // Without a range: the first 1,000.
     expect((await get(live.id)).body).toMatchObject({ from: 1, to: 1000 });
   });
 
+  it("says which chosen numbers are taken, wherever they are, in the same read as the page", async () => {
+    const res = await get(live.id, "?from=1&to=100&chosen=5,17,18,1001,2500,99999");
+    expect(res.status).toBe(200);
+    // 17 is held, 1001 and 2500 issued (off the page); 5 is free, 18's hold ran out, 99999 is past the last ticket.
+    expect(res.body).toEqual({ total: 2500, from: 1, to: 100, taken: [3, 17, 40], chosenTaken: [17, 1001, 2500] });
+    const later = await takenNumbers(services.db, live.id, { from: 101, to: 200 }, at(10 * MINUTE_MS + 1), [17, 40]);
+    expect(later).toMatchObject({ status: "found", numbers: { taken: [], chosenTaken: [40] } });
+  });
+
   it.each([
+    ["?from=1&to=10&chosen=0", CHOSEN_NOT_WHOLE],
+    ["?from=1&to=10&chosen=5,5", CHOSEN_NOT_WHOLE],
+    ["?from=1&to=10&chosen=1,2,3,4,5,6,7,8,9,10,11", CHOSEN_NOT_WHOLE],
     ["?from=0&to=10", "from and to must be whole numbers of at least 1."],
     ["?from=abc", "from and to must be whole numbers of at least 1."],
     ["?from=1&to=2.5", "from and to must be whole numbers of at least 1."],
@@ -118,21 +145,26 @@ describe("the taken numbers of a competition", () => {
   it("another competition's numbers are not this one's", async () => {
     const other = await createCompetition(services.db, { totalTickets: 100 });
     await services.db.insert(ticketNumbers).values({ competitionId: other.id, ticketNumber: 5, heldUntil: null });
-    expect((await get(other.id, "?from=1&to=100")).body).toEqual({ total: 100, from: 1, to: 100, taken: [5] });
+    expect((await get(other.id, "?from=1&to=100")).body).toEqual({
+      total: 100,
+      from: 1,
+      to: 100,
+      taken: [5],
+      chosenTaken: [],
+    });
     expect((await get(live.id, "?from=5&to=5")).body.taken).toEqual([]);
   });
 
-  it("can read by the primary key's index rather than the whole table", async () => {
+  it("reads the page and the chosen numbers by the primary key's index rather than the whole table", async () => {
     const plan = await services.db.transaction(async (tx) => {
       // The test table is tiny, so the planner would scan it; forbid that to see the index serve the query.
       await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-      return tx.execute(
-        sql`EXPLAIN SELECT ticket_number FROM ticket_numbers WHERE competition_id = ${live.id}
-          AND ticket_number BETWEEN 1 AND 100 AND (held_until IS NULL OR held_until > ${NOW.toISOString()})`,
-      );
+      const query = takenNumbersQuery(services.db, live.id, { from: 1, to: 100 }, NOW, [5, 1001, 2500]).toSQL();
+      return tx.execute(sql.join([sql.raw("EXPLAIN "), sql.raw(inline(query.sql, query.params))]));
     });
     const text = JSON.stringify(plan.rows);
     expect(text).toContain("ticket_numbers_pkey");
+    expect(text).toContain("competitions_pkey");
     expect(text).not.toContain("Seq Scan");
   });
 });

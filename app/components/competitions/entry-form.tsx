@@ -37,14 +37,7 @@ const NumberGrid = lazy(() => import("./number-grid"));
 type EntryFormProps = {
   competition: Pick<
     PublicCompetition,
-    | "id"
-    | "entryPricePence"
-    | "skillQuestion"
-    | "skillOptions"
-    | "totalTickets"
-    | "ticketsSold"
-    | "multiBuyTiers"
-    | "maxTicketsPerUser"
+    "id" | "entryPricePence" | "skillQuestion" | "skillOptions" | "totalTickets" | "multiBuyTiers" | "maxTicketsPerUser"
   >;
   maxQuantity: number;
   /** The server's answer to a refused post: its notice, its field messages and what the visitor had chosen. */
@@ -179,7 +172,6 @@ export function EntryForm({ competition, maxQuantity, reply }: EntryFormProps) {
                 <NumberGrid
                   competitionId={competition.id}
                   totalTickets={competition.totalTickets}
-                  ticketsSold={competition.ticketsSold}
                   quantity={quantity}
                   maxChosen={maxQuantity}
                   chosen={chosen}

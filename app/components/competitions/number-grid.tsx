@@ -21,8 +21,6 @@ import { useTakenNumbers } from "./use-taken-numbers";
 export type NumberGridProps = {
   competitionId: number;
   totalTickets: number;
-  /** Live over the page's stream: a change means numbers may have been taken. */
-  ticketsSold: number;
   quantity: number;
   /** The most numbers this purchase may choose (the per-purchase limit and what is left). */
   maxChosen: number;
@@ -112,7 +110,6 @@ export default function NumberGrid(props: NumberGridProps) {
     competitionId,
     total: totalTickets,
     range,
-    ticketsSold: props.ticketsSold,
     chosen,
     onLost(numbers) {
       onChosenChange(chosen.filter((n) => !numbers.includes(n)));

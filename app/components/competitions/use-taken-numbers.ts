@@ -1,15 +1,30 @@
 import { useEffect, useRef, useState } from "react";
-import { dropTaken, type NumberRange, rangesForChosen } from "~/domain/number-grid";
+import { lostChosen, type NumberRange, type TakenRead } from "~/domain/number-grid";
+import { refreshThrottle } from "~/lib/refresh-throttle";
+import { onCompetitionMessage } from "~/lib/use-live-competitions";
 
-type TakenReply = { total: number; from: number; to: number; taken: number[] };
+type TakenReply = TakenRead & { total: number };
 
 export type TakenState =
   | { status: "loading" }
   | { status: "failed" }
   | { status: "loaded"; range: NumberRange; taken: ReadonlySet<number> };
 
-async function readTaken(competitionId: number, range: NumberRange, signal: AbortSignal): Promise<TakenReply> {
-  const res = await fetch(`/api/competitions/${competitionId}/numbers?from=${range.from}&to=${range.to}`, {
+/**
+ * However many holds and sales a flash sale brings, an open grid reads again at most once in this long (at once for
+ * the first change, then once at the end of the interval if more came), so 1,000 viewers make at most ~330 reads a
+ * second whatever the rate of sales.
+ */
+export const LIVE_REFRESH_MS = 3000;
+
+async function readTaken(
+  competitionId: number,
+  range: NumberRange,
+  chosen: readonly number[],
+  signal: AbortSignal,
+): Promise<TakenReply> {
+  const also = chosen.length > 0 ? `&chosen=${chosen.join(",")}` : "";
+  const res = await fetch(`/api/competitions/${competitionId}/numbers?from=${range.from}&to=${range.to}${also}`, {
     signal,
     headers: { Accept: "application/json" },
   });
@@ -22,20 +37,19 @@ type Options = {
   total: number;
   /** The page on screen. */
   range: NumberRange;
-  /** Tickets sold, live over the page's stream: each change is a reason to read again. */
-  ticketsSold: number;
   chosen: readonly number[];
   /** Chosen numbers someone else has taken since: the caller drops them and says so. */
   onLost(lost: number[]): void;
 };
 
 /**
- * The taken numbers of the page on screen, read again whenever the page changes, a sale arrives over the live
- * stream, the tab comes back into view or the caller asks (`reload`). Each read also checks the chosen numbers
- * elsewhere in the competition, so one taken meanwhile is dropped wherever it is. A page already shown keeps
+ * The taken numbers of the page on screen, read when the page changes, when the caller asks (`reload`) and, paced by
+ * `refreshThrottle`, whenever the page's live stream says the competition changed (a hold or a sale; none while the
+ * tab is hidden, one on coming back if anything changed meanwhile). Each read also asks whether any chosen number,
+ * on this page or another, was taken, so one taken meanwhile is dropped wherever it is. A page already shown keeps
  * its numbers while it is read again, so nothing under the keyboard's focus is disabled in between.
  */
-export function useTakenNumbers({ competitionId, total, range, ticketsSold, chosen, onLost }: Options) {
+export function useTakenNumbers({ competitionId, total, range, chosen, onLost }: Options) {
   const [state, setState] = useState<TakenState>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
   // Read at the time of each fetch, not a reason to fetch: choosing a number does not re-read the page.
@@ -43,15 +57,23 @@ export function useTakenNumbers({ competitionId, total, range, ticketsSold, chos
   latest.current = { chosen, onLost };
 
   useEffect(() => {
-    const onVisible = () => {
-      if (document.visibilityState === "visible") setAttempt((n) => n + 1);
+    const throttle = refreshThrottle({
+      intervalMs: LIVE_REFRESH_MS,
+      refresh: () => setAttempt((n) => n + 1),
+      hidden: document.visibilityState === "hidden",
+    });
+    const onVisibility = () => throttle.setHidden(document.visibilityState === "hidden");
+    document.addEventListener("visibilitychange", onVisibility);
+    const unsubscribe = onCompetitionMessage(competitionId, () => throttle.changed());
+    return () => {
+      unsubscribe();
+      document.removeEventListener("visibilitychange", onVisibility);
+      throttle.stop();
     };
-    document.addEventListener("visibilitychange", onVisible);
-    return () => document.removeEventListener("visibilitychange", onVisible);
-  }, []);
+  }, [competitionId]);
 
   const { from, to } = range;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: ticketsSold and attempt are reasons to read again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is a reason to read again.
   useEffect(() => {
     const controller = new AbortController();
     const visible = { from, to };
@@ -60,19 +82,17 @@ export function useTakenNumbers({ competitionId, total, range, ticketsSold, chos
         ? previous
         : { status: "loading" },
     );
-    const others = rangesForChosen(latest.current.chosen, visible, total);
-    Promise.all([visible, ...others].map((r) => readTaken(competitionId, r, controller.signal)))
-      .then((replies) => {
-        const lost = replies.flatMap((reply) => dropTaken(latest.current.chosen, reply, reply.taken).lost);
-        const [page] = replies;
-        if (page) setState({ status: "loaded", range: visible, taken: new Set(page.taken) });
+    readTaken(competitionId, visible, latest.current.chosen, controller.signal)
+      .then((reply) => {
+        const lost = lostChosen(latest.current.chosen, reply);
+        setState({ status: "loaded", range: visible, taken: new Set(reply.taken) });
         if (lost.length > 0) latest.current.onLost(lost);
       })
       .catch(() => {
         if (!controller.signal.aborted) setState({ status: "failed" });
       });
     return () => controller.abort();
-  }, [competitionId, total, from, to, ticketsSold, attempt]);
+  }, [competitionId, total, from, to, attempt]);
 
   return { state, reload: () => setAttempt((n) => n + 1) };
 }

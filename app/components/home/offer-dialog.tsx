@@ -2,21 +2,20 @@ import { Tag, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { MULTI_BUY_TIERS } from "~/domain/pricing";
-
-// Lowest tier first, so the copy reads "3 or more ... 5 or more".
-const tiers = [...MULTI_BUY_TIERS].sort((a, b) => a.minQuantity - b.minQuantity);
-
-function tierText(tier: (typeof tiers)[number], next: (typeof tiers)[number] | undefined) {
-  const range = next ? `${tier.minQuantity} to ${next.minQuantity - 1} tickets` : `${tier.minQuantity} or more tickets`;
-  return `${tier.percent}% off when you buy ${range}`;
-}
+import type { MultiBuyOffer } from "~/domain/multi-buy-text";
 
 /**
- * The multi-buy offer as a modal dialog, open from the moment it mounts (offer-popup.tsx decides when). Native
- * <dialog>: focus moves in, Escape closes, focus returns to where it was.
+ * The multi-buy offer as a modal dialog, open from the moment it mounts (offer-popup.tsx decides when and which
+ * competitions it names, each with its own tiers). Native <dialog>: focus moves in, Escape closes, focus returns to
+ * where it was.
  */
-export default function OfferDialog({ returnFocusTo }: { returnFocusTo: HTMLElement | null }) {
+export default function OfferDialog({
+  offers,
+  returnFocusTo,
+}: {
+  offers: readonly MultiBuyOffer[];
+  returnFocusTo: HTMLElement | null;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef(returnFocusTo);
 
@@ -57,14 +56,19 @@ export default function OfferDialog({ returnFocusTo }: { returnFocusTo: HTMLElem
           Buy more tickets, pay less per ticket
         </h2>
         <div id="offer-description" className="mt-3 space-y-3 leading-7">
-          <p>On every competition, the discount is applied automatically at checkout:</p>
-          <ul className="list-disc space-y-1 pl-6 font-medium">
-            {tiers.map((tier, i) => (
-              <li key={tier.minQuantity}>{tierText(tier, tiers[i + 1])}</li>
+          <p>{offers.length === 1 ? "This competition takes" : "These competitions take"} money off at checkout:</p>
+          <ul className="list-disc space-y-1 pl-6">
+            {offers.map((offer) => (
+              <li key={offer.id}>
+                <Link to={`/competition/${offer.id}`} onClick={close} className="font-medium underline">
+                  {offer.title}
+                </Link>
+                : {offer.text}.
+              </li>
             ))}
           </ul>
           <p className="text-sm text-muted-foreground">
-            No code needed. It applies to each competition in your basket.
+            No code needed. Each competition's discount applies to its own tickets in your basket.
           </p>
         </div>
         <div className="mt-6 flex flex-wrap justify-end gap-3">

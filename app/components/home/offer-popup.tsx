@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { OFFER_DELAY_MS } from "~/components/motion-timings";
+import type { MultiBuyOffer } from "~/domain/multi-buy-text";
 import { OFFER_SEEN_KEY } from "./offer-storage";
 
 const loadDialog = () => import("./offer-dialog");
@@ -23,14 +24,15 @@ function markSeen() {
 }
 
 /**
- * Once per browser session, 5 s after load, a modal dialog with the multi-buy discount every competition
- * really applies at checkout (offer-dialog.tsx).
+ * Once per browser session, 5 s after load, a modal dialog with the multi-buy discounts the competitions on the page
+ * really apply at checkout, each its own (offer-dialog.tsx). None of them with tiers: no offer at all.
  */
-export function OfferPopup() {
+export function OfferPopup({ offers }: { offers: readonly MultiBuyOffer[] }) {
   const [shown, setShown] = useState<{ returnFocusTo: HTMLElement | null } | null>(null);
+  const none = offers.length === 0;
 
   useEffect(() => {
-    if (alreadySeen()) return;
+    if (none || alreadySeen()) return;
     void loadDialog();
     const id = window.setTimeout(() => {
       if (alreadySeen()) return;
@@ -38,11 +40,11 @@ export function OfferPopup() {
       setShown({ returnFocusTo: document.activeElement instanceof HTMLElement ? document.activeElement : null });
     }, OFFER_DELAY_MS);
     return () => window.clearTimeout(id);
-  }, []);
+  }, [none]);
 
-  return shown ? (
+  return shown && !none ? (
     <Suspense fallback={null}>
-      <OfferDialog returnFocusTo={shown.returnFocusTo} />
+      <OfferDialog offers={offers} returnFocusTo={shown.returnFocusTo} />
     </Suspense>
   ) : null;
 }

@@ -153,7 +153,7 @@ export const meta: Route.MetaFunction = () =>
   );
 
 export default function BasketPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, totals } = loaderData.basket;
+  const { lines, totals, offers } = loaderData.basket;
   const navigation = useNavigation();
   const checkingOut = navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout";
   // The refusal shows once, in the notice above the basket (no toast repeats it).
@@ -172,7 +172,7 @@ export default function BasketPage({ loaderData, actionData }: Route.ComponentPr
       ) : null}
 
       {lines.length === 0 ? (
-        <div className="mt-8 grid gap-6 md:grid-cols-[2fr_1fr]">
+        <div className="mt-8 max-w-2xl">
           <div className="rounded-lg border border-dashed border-border p-10 text-center">
             <p className="text-xl font-semibold">Your basket is empty</p>
             <p className="mt-2 text-muted-foreground">
@@ -182,7 +182,6 @@ export default function BasketPage({ loaderData, actionData }: Route.ComponentPr
               Browse competitions
             </Link>
           </div>
-          <MultiBuyCard />
         </div>
       ) : (
         <div className="mt-8 grid gap-8 lg:grid-cols-[2fr_1fr]">
@@ -211,7 +210,7 @@ export default function BasketPage({ loaderData, actionData }: Route.ComponentPr
                 className="w-full"
               />
             </Form>
-            <MultiBuyCard lines={lines} />
+            <MultiBuyCard offers={offers} />
             <Form method="post" className="text-center">
               <input type="hidden" name="intent" value="clear" />
               <Button type="submit" variant="ghost" size="sm">

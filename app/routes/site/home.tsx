@@ -8,6 +8,7 @@ import { TestimonialsCarousel } from "~/components/home/testimonials-carousel";
 import { TrustBadges } from "~/components/home/trust-badges";
 import { PAGES } from "~/content/pages";
 import { formatUkWeekdayDateTime } from "~/domain/london-format";
+import { multiBuyOffers } from "~/domain/multi-buy-text";
 import { metaFor } from "~/lib/seo";
 import {
   cacheControlFor,
@@ -27,7 +28,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The hero is the first featured competition: the section below shows the others.
   const rest = featured.filter((c) => c.id !== hero?.id);
   const closes = hero ? formatUkWeekdayDateTime(hero.endDate) : "";
-  return data({ activeCount, hero, closes, rest, now }, { headers: { "Cache-Control": cacheControlFor(request) } });
+  // The offer names the competitions on the page that have multi-buy tiers, each with its own; none: no offer.
+  const offers = multiBuyOffers(hero ? [hero, ...rest] : rest);
+  return data(
+    { activeCount, hero, closes, rest, now, offers },
+    { headers: { "Cache-Control": cacheControlFor(request) } },
+  );
 }
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
@@ -35,7 +41,7 @@ export const headers: Route.HeadersFunction = publicPageHeaders;
 export const meta: Route.MetaFunction = () => metaFor(PAGES.home);
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { activeCount, hero, closes, rest, now } = loaderData;
+  const { activeCount, hero, closes, rest, now, offers } = loaderData;
   return (
     <>
       <Hero competition={hero} closes={closes} activeCount={activeCount} now={now} />
@@ -44,7 +50,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <HowItWorksSteps />
       <TestimonialsCarousel />
       <TrustBadges />
-      <OfferPopup />
+      <OfferPopup offers={offers} />
     </>
   );
 }

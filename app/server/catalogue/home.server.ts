@@ -11,6 +11,9 @@ const FEATURED_LIMIT = 3;
 /** The winners page lists the most recent completed draws. */
 const RECENT_WINNERS_LIMIT = 24;
 
+/** A card's columns and the competition's multi-buy tiers, which the home page's offer names. */
+const homeColumns = { ...summaryColumns, multiBuyTiers: competitions.multiBuyTiers };
+
 /** Open for entry as far as a listing is concerned: live, and its end date not yet reached. */
 function isOpen(now: Date) {
   return and(eq(competitions.status, "active"), gt(competitions.endDate, now));
@@ -27,7 +30,7 @@ export async function countActiveCompetitions(db: Database, now: Date): Promise<
  */
 export async function featuredCompetitions(db: Database, now: Date) {
   const rows = await db
-    .select(summaryColumns)
+    .select(homeColumns)
     .from(competitions)
     .where(and(isOpen(now), eq(competitions.featured, true), lt(competitions.ticketsSold, competitions.totalTickets)))
     .orderBy(asc(competitions.endDate), asc(competitions.id))
@@ -47,7 +50,7 @@ export async function heroCompetition(
 ) {
   if (featured[0]) return featured[0];
   const rows = await db
-    .select(summaryColumns)
+    .select(homeColumns)
     .from(competitions)
     .where(and(isOpen(now), lt(competitions.ticketsSold, competitions.totalTickets)))
     .orderBy(asc(competitions.endDate), asc(competitions.id))

@@ -2,7 +2,8 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { isPublishedStatus } from "~/db/constants";
 import { basketItems, competitions } from "~/db/schema";
 import { parseChosenNumbers } from "~/domain/chosen-numbers";
-import { clampQuantity, type MultiBuyTier, type PricedLine, priceLine } from "~/domain/pricing";
+import { type MultiBuyOffer, multiBuyOffers } from "~/domain/multi-buy-text";
+import { clampQuantity, type PricedLine, priceLine } from "~/domain/pricing";
 import { isOfferedAnswer } from "~/domain/ticket-allocation";
 import { loweredQuantityNote, ticketAvailability, type UnavailableReason } from "~/domain/ticket-availability";
 import type { Executor } from "../platform/db.server";
@@ -35,14 +36,14 @@ export type BasketLine = {
   unavailableReason?: UnavailableReason;
   /** Why the tickets saved were lowered to what can be had now (never silently), if they were. */
   quantityNote: string | null;
-  /** The competition's own multi-buy tiers, which `pricing` applied. */
-  multiBuyTiers: MultiBuyTier[];
   pricing: LinePrice;
 };
 
 type Basket = {
   lines: BasketLine[];
   totals: { subtotalPence: number; discountPence: number; totalPence: number };
+  /** The multi-buy tiers of the competitions that can be bought, each its own (the ones `pricing` used). */
+  offers: MultiBuyOffer[];
 };
 
 export const BASKET_MESSAGES = {
@@ -126,13 +127,13 @@ export async function getBasket(services: Services, userId: string): Promise<Bas
       available: !reason,
       ...(reason ? { unavailableReason: reason } : {}),
       quantityNote: reason ? null : loweredQuantityNote(availability, stored, quantity, comp.title, "basket"),
-      multiBuyTiers: comp.multiBuyTiers,
       pricing: priceLine(comp.entryPricePence, quantity, comp.multiBuyTiers),
     };
   });
   const counted = lines.filter((l) => l.available);
   return {
     lines,
+    offers: multiBuyOffers(rows.filter((_, i) => lines[i]?.available).map((r) => r.comp)),
     totals: {
       subtotalPence: counted.reduce((sum, l) => sum + l.pricing.subtotalPence, 0),
       discountPence: counted.reduce((sum, l) => sum + l.pricing.discountPence, 0),
