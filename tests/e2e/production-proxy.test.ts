@@ -108,6 +108,24 @@ async function ticketsSold(competitionId: number): Promise<number> {
   return rows[0]!.n;
 }
 
+/**
+ * Ends the pool and waits until each of its connections has closed. `Pool.end()` resolves as soon as it has asked
+ * them to close, and dropping the database then (WITH (FORCE)) ends one mid-close: an error event on a pool no
+ * longer listening, which fails the whole run.
+ */
+async function endPool(pool: pg.Pool) {
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on("remove", () => {
+      open -= 1;
+      if (open === 0) resolve();
+    });
+  });
+  await pool.end();
+  await closed;
+}
+
 /** A new database on TEST_DATABASE_URL's server, or on an embedded PostgreSQL started for this file. */
 async function postgresForThisFile(): Promise<string> {
   const url = await createTestPostgresUrl();
@@ -149,7 +167,7 @@ describe("behind nginx, two processes on one PostgreSQL", () => {
   afterAll(async () => {
     await nginx?.stop();
     for (const app of apps) await app.stop();
-    await db?.end();
+    if (db) await endPool(db);
     if (stopEmbeddedPostgres) await stopEmbeddedPostgres();
     else await dropTestPostgres(databaseUrl);
   });
