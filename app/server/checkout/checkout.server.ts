@@ -24,7 +24,7 @@ import { funnelVisitorKey } from "../platform/funnel.server";
 import { type CheckoutSessionSummary, providerErrorKind } from "../platform/payments.server";
 import { publicOrigin } from "../platform/public-origin.server";
 import type { Services } from "../platform/services.server";
-import { type EntryBlock, readEntryFacts, TERMS_VERSION } from "../protection/player-protection.server";
+import { type EntryBlock, readEntryFactsWith, TERMS_VERSION } from "../protection/player-protection.server";
 import { CREDIT_CAP_FAILURE, creditCapRefusalMessage, INSTANT_WIN_CREDIT_FAILURE } from "./card-authorisation.server";
 import { payBySiteCredit } from "./credit-payment.server";
 import { fulfilCheckoutSession } from "./fulfilment.server";
@@ -215,22 +215,10 @@ export async function placeOrder(
   try {
     const parsed = parseLines(input.lines);
     const ids = parsed.map((l) => l.competitionId).sort((a, b) => a - b);
-    const rows = await db
-      .select({
-        id: competitions.id,
-        title: competitions.title,
-        status: competitions.status,
-        endDate: competitions.endDate,
-        entryPricePence: competitions.entryPricePence,
-        totalTickets: competitions.totalTickets,
-        ticketsSold: competitions.ticketsSold,
-        ticketsReserved: competitions.ticketsReserved,
-        maxTicketsPerUser: competitions.maxTicketsPerUser,
-        multiBuyTiers: competitions.multiBuyTiers,
-        skillOptions: competitions.skillOptions,
-      })
-      .from(competitions)
-      .where(inArray(competitions.id, ids));
+    // Read once for this request, in one statement: the lines' competitions and the buyer's protections (the spend
+    // limit is settled by the hold, under the buyer's lock).
+    const protection = await readEntryFactsWith(db, input.userId, now, competitionsOf(ids));
+    const rows = (protection.alongside ?? []).map((row) => ({ ...row, endDate: new Date(row.endDate) }));
     const byId = new Map(rows.map((r) => [r.id, r]));
     const competitionOf = (line: ParsedLine) => byId.get(line.competitionId) as (typeof rows)[number];
     // A read-only look first, so a rush on a sold-out competition is turned away without a transaction or a lock.
@@ -248,8 +236,7 @@ export async function placeOrder(
       if (!result.ok) throw new Refusal(422, result.message);
       chosen.set(line.competitionId, result.numbers);
     }
-    // Read once for this request, before the hold: the protections (the spend limit is settled by the hold, under
-    // the buyer's lock) and the promo code (its per-person count and last use are settled by the hold too).
+    // The promo code is read before the hold too (its per-person count and last use are settled by the hold).
     const price = () =>
       priceWithPromoCode(
         db,
@@ -264,10 +251,8 @@ export async function placeOrder(
         now,
       );
     let priced: Awaited<ReturnType<typeof price>>;
-    let protection: Awaited<ReturnType<typeof readEntryFacts>>;
     try {
       priced = await price();
-      protection = await readEntryFacts(db, input.userId, now);
       const block = protection.blockFor(priced.totalPence);
       if (block && block.code !== "spend_limit") throw new Refusal(403, block.message, block);
     } catch (error) {
@@ -354,6 +339,22 @@ export async function placeOrder(
 }
 
 type CompetitionFacts = AvailabilityFacts & { title: string };
+
+/** A checkout's competitions as one JSON column, read with the buyer's protections: what pricing and rules need. */
+const competitionsOf = (ids: number[]) => sql<
+  (Omit<CompetitionFacts, "endDate"> & {
+    id: number;
+    endDate: string;
+    entryPricePence: number;
+    maxTicketsPerUser: number | null;
+    multiBuyTiers: (typeof competitions.$inferSelect)["multiBuyTiers"];
+    skillOptions: string[];
+  })[]
+>`(select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title, 'status', c.status,
+    'endDate', c.end_date, 'entryPricePence', c.entry_price_pence, 'totalTickets', c.total_tickets,
+    'ticketsSold', c.tickets_sold, 'ticketsReserved', c.tickets_reserved, 'maxTicketsPerUser', c.max_tickets_per_user,
+    'multiBuyTiers', c.multi_buy_tiers, 'skillOptions', c.skill_options)), '[]'::json)
+  from ${competitions} c where c.id = any(${`{${ids.join(",")}}`}::integer[]))`;
 
 /** The first line that cannot be had whoever asks (unknown, unpublished, wrong answer, unavailable), as a refusal. */
 function refusedBeforeReserving(
