@@ -19,6 +19,7 @@
 // commits per order as PostgreSQL counted them (scripts/bench/statement-log.ts). BENCH_PICK (0; 1 to 10) makes every
 // buyer choose that many numbers at random out of a BENCH_TICKETS-number competition (ADR 031: overlapping choices);
 // a buyer told some were taken keeps the rest and pays for a lucky dip in their place, as the review page offers.
+// BENCH_LIST_STATEMENTS=1 lists each kind of statement with its count per order (the budget of ADR 027 §5).
 // It also reports the CPU time each paid order cost the app, PostgreSQL and this load generator (from /proc), which
 // says what the machine can sell at most: its cores divided by that sum.
 import { randomBytes, randomInt } from "node:crypto";
@@ -58,6 +59,8 @@ const BenchSettings = z.object({
   BENCH_PROVIDER_LIMIT: z.coerce.number().int().min(0).default(25),
   DATABASE_POOL_SIZE: EnvSchema.shape.DATABASE_POOL_SIZE,
   PADDOCK_BUILD_DIR: z.string().default("build"),
+  /** 1: list every kind of SQL statement the sale ran, with how many of it per order (from PostgreSQL's log). */
+  BENCH_LIST_STATEMENTS: z.enum(["0", "1"]).default("0"),
 });
 const parsedSettings = BenchSettings.safeParse(
   Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== "")),
@@ -357,8 +360,9 @@ async function main() {
         `requests made again after a 429 or failure ${provider429}, buyers held but lost ${lostBuyers}`,
       `  SQL per order:          ${perOrder(counted.statements, sold)} statements ` +
         `(of which the stand-in's ${perOrder(counted.standinStatements, sold)}), ` +
-        `${perOrder(counted.commits, sold)} commits ` +
-        "(the stand-in's commits included)",
+        `${perOrder(counted.commits, sold)} commits by pg_stat_database; from the log, Paddock's ` +
+        `${perOrder(counted.paddockCommits, sold)} (${perOrder(counted.writeCommits, sold)} of them wrote, the rest ` +
+        `only read) and the stand-in's ${perOrder(counted.standinCommits, sold)}`,
       `  pay + webhook latency:  ${sortedPay.length > 0 ? latency(sortedPay) : "none"} (${sortedPay.length} payments)`,
       `  CPU per order:          app ${ms(spent.app / sold)}, PostgreSQL ${ms(spent.postgres / sold)}, ` +
         `load generator ${ms(spent.generator / sold)}; machine busy ${busyShare(spent)}% of ` +
@@ -374,6 +378,10 @@ async function main() {
       "",
     ].join("\n");
     console.log(report);
+    if (settings.BENCH_LIST_STATEMENTS === "1") {
+      console.log(`Statements per order, by kind (${counted.kinds.length} kinds; literals folded to ?):`);
+      for (const kind of counted.kinds) console.log(`  ${perOrder(kind.count, sold).padStart(6)}  ${kind.text}`);
+    }
     // One line for `npm run bench` to read.
     const result = {
       sale,
@@ -393,6 +401,9 @@ async function main() {
       statementsPerOrder: counted.statements === null ? null : counted.statements / sold,
       standinStatementsPerOrder: counted.standinStatements === null ? null : counted.standinStatements / sold,
       commitsPerOrder: counted.commits / sold,
+      standinCommitsPerOrder: counted.standinCommits === null ? null : counted.standinCommits / sold,
+      paddockCommitsPerOrder: counted.paddockCommits === null ? null : counted.paddockCommits / sold,
+      writeCommitsPerOrder: counted.writeCommits === null ? null : counted.writeCommits / sold,
       pick: PICK,
       numbersTaken,
     };

@@ -140,6 +140,10 @@ async function liveAndLighthouse() {
   }
 }
 
+/** Paddock's share of a per-order SQL count (the stand-in's taken off), or "unknown" without the server's log. */
+const sqlShare = (all: number | null, standin: number | null) =>
+  all === null ? "unknown" : (all - (standin ?? 0)).toFixed(1);
+
 /** The flash sale once per entry of BENCH_CHECKOUT_PROCESSES: one app process, then N behind a balancer. */
 function checkout(processes: number) {
   console.log(`Checkout flash sale, ${processes} app process(es)…`);
@@ -164,7 +168,10 @@ function checkout(processes: number) {
     `create-payment p50 ${ms(r.checkoutP50)}, p99 ${ms(r.checkoutP99)}; oversold ${r.oversold}, duplicates ` +
       `${r.duplicates}; bare conditional UPDATE ${f0(r.ceilingUpdatesPerSecond)}/s; CPU per order: app ` +
       `${ms(r.cpuPerOrderMs.app)}, PostgreSQL ${ms(r.cpuPerOrderMs.postgres)}, load generator ` +
-      `${ms(r.cpuPerOrderMs.generator)}`,
+      `${ms(r.cpuPerOrderMs.generator)}; SQL per order: ` +
+      `${sqlShare(r.statementsPerOrder, r.standinStatementsPerOrder)} statements, ` +
+      `${sqlShare(r.paddockCommitsPerOrder, null)} commits (${sqlShare(r.writeCommitsPerOrder, null)} writing; ` +
+      "the payment stand-in's apart)",
   ]);
   if (r.oversold !== 0 || r.duplicates !== 0) process.exitCode = 1;
 }

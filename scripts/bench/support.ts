@@ -47,9 +47,15 @@ export function ensureBuild(buildDir: string) {
   if (built.status !== 0) throw new Error("Build failed.");
 }
 
-/** A database of the benchmark's own on the server at `base`, dropped by `drop`. */
+/**
+ * A database of the benchmark's own on the server at `base`, dropped by `drop`. Its name starts with the base
+ * database's name when that is a Paddock one (`paddock_x` gives `paddock_x_bench_…`), so people sharing one server
+ * each keep to their own names.
+ */
 export async function benchDatabase(base = baseDatabaseUrl()) {
-  const name = `paddock_bench_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  const baseName = new URL(base).pathname.slice(1);
+  const prefix = /^paddock_[a-z0-9_]+$/.test(baseName) ? baseName : "paddock";
+  const name = `${prefix}_bench_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
   await withClient(base, (c) => c.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`));
   const url = new URL(base);
   url.pathname = `/${name}`;

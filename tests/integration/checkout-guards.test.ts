@@ -5,7 +5,6 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, playerLimits } from "~/db/schema";
 import { startCheckout } from "~/server/checkout/checkout.server";
-import type { Tx } from "~/server/platform/db.server";
 import type { Services } from "~/server/platform/services.server";
 import { CORRECT, createCheckoutHarness, type Harness } from "./checkout-harness";
 
@@ -22,24 +21,27 @@ const postgres = process.env.TEST_DB_ENGINE === "postgres";
 type Hooks = { beforeStart?: () => Promise<void>; beforeCommit?: () => Promise<void> };
 
 /**
- * The app's services on the same database, whose FIRST transaction runs `beforeStart` just before it begins and
- * `beforeCommit` after its work, just before it commits: a way to put another buyer's step exactly there.
+ * The app's services on the same database, whose FIRST hold (`paddock_hold_and_queue`, the checkout's first
+ * `execute`, one statement) runs `beforeStart` just before it is sent and `beforeCommit` after its work, just before
+ * it commits (the statement is run in a transaction for it): a way to put another buyer's step exactly there.
  */
-function servicesWithFirstTransactionHooks(hooks: Hooks): Services {
+function servicesWithFirstHoldHooks(hooks: Hooks): Services {
   const db = h.services.db;
   let first = true;
-  const transaction = async (work: (tx: Tx) => Promise<unknown>) => {
-    const mine = first ? hooks : {};
+  const execute = async (query: Parameters<typeof db.execute>[0]) => {
+    if (!first) return db.execute(query);
     first = false;
-    await mine.beforeStart?.();
+    await hooks.beforeStart?.();
     return db.transaction(async (tx) => {
-      const result = await work(tx);
-      await mine.beforeCommit?.();
+      const result = await tx.execute(query);
+      if (!result.rows[0] || !("held" in result.rows[0]))
+        throw new Error("the first statement hooked was not the hold");
+      await hooks.beforeCommit?.();
       return result;
     });
   };
   const hooked = new Proxy(db, {
-    get: (target, prop, receiver) => (prop === "transaction" ? transaction : Reflect.get(target, prop, receiver)),
+    get: (target, prop, receiver) => (prop === "execute" ? execute : Reflect.get(target, prop, receiver)),
   });
   return { ...h.services, db: hooked };
 }
@@ -64,8 +66,8 @@ describe("the reservation's conditional UPDATE (sold + reserved + quantity <= to
     const comp = await h.createCompetition({ totalTickets: 10, ticketsSold: 5 });
     const buyer = await h.createBuyer();
     const other = await h.createBuyer();
-    // The buyer's first look sees 5 free; before its transaction starts, another buyer reserves 4 of them.
-    const services = servicesWithFirstTransactionHooks({
+    // The buyer's first look sees 5 free; before its hold is sent, another buyer reserves 4 of them.
+    const services = servicesWithFirstHoldHooks({
       beforeStart: async () => {
         const taken = await h.checkout(other, [{ competitionId: comp.id, quantity: 4, skillAnswer: CORRECT }]);
         if (!taken.ok) throw new Error(taken.message);
@@ -89,7 +91,7 @@ describe("one checkout at a time per buyer (different idempotency keys, so no un
   // on PostgreSQL the first checkout waits before committing until the second is queued behind a lock, which
   // is the buyer's advisory lock when it is taken, and otherwise the competition row after its own checks passed.
   async function twoAtOnce(buyer: { id: string; email: string }, competitionId: number, quantity: number) {
-    const services = servicesWithFirstTransactionHooks(postgres ? { beforeCommit: untilSomeoneWaitsForALock } : {});
+    const services = servicesWithFirstHoldHooks(postgres ? { beforeCommit: untilSomeoneWaitsForALock } : {});
     const attempt = () =>
       startCheckout(services, {
         userId: buyer.id,

@@ -207,11 +207,22 @@ describe("the server decides", () => {
     return { calls, release, restore: () => h.providerDown(false) };
   }
 
-  /** Until a hold's transaction answers that the key made an order already: a repeat found the first's order. */
-  async function repeatFoundOrder(transactions: { mock: { settledResults: { type: string; value?: unknown }[] } }) {
-    const existing = (r: { type: string; value?: unknown }) =>
-      r.type === "fulfilled" && (r.value as { kind?: string } | undefined)?.kind === "existing";
-    await expect.poll(() => transactions.mock.settledResults.some(existing), { timeout: 30_000 }).toBe(true);
+  /** The answers of the holds' statements, as they come back (`kind` "existing": the key had made an order). */
+  function watchHolds() {
+    const execute = h.services.db.execute.bind(h.services.db);
+    const kinds: string[] = [];
+    const spy = vi.spyOn(h.services.db, "execute").mockImplementation((async (query: Parameters<typeof execute>[0]) => {
+      const result = await execute(query);
+      const held = (result.rows[0] as { held?: { kind?: string } } | undefined)?.held;
+      if (held?.kind) kinds.push(held.kind);
+      return result;
+    }) as unknown as typeof execute);
+    return { kinds, restore: () => spy.mockRestore() };
+  }
+
+  /** Until a hold's statement answers that the key made an order already: a repeat found the first's order. */
+  async function repeatFoundOrder(kinds: readonly string[]) {
+    await expect.poll(() => kinds.includes("existing"), { timeout: 30_000 }).toBe(true);
   }
 
   it("answers a repeat arriving while the first request is at the provider with that request's session", async () => {
@@ -230,7 +241,7 @@ describe("the server decides", () => {
         return session;
       },
     };
-    const transactions = vi.spyOn(h.services.db, "transaction");
+    const holds = watchHolds();
     try {
       const first = h.checkout(buyer, [line], { key });
       await expect.poll(() => provider.calls.length).toBe(1);
@@ -238,9 +249,9 @@ describe("the server decides", () => {
       const repeat = h.checkout(buyer, [line], { key }).finally(() => {
         repeatAfterProvider = providerAnswered;
       });
-      // The repeat finds the order while the first request is at the provider, waits for the creator, and does not
-      // answer before the provider does.
-      await repeatFoundOrder(transactions);
+      // The repeat finds the order (its hold's statement answers that the key made one already) while the first
+      // request is at the provider, waits for the creator, and does not answer before the provider does.
+      await repeatFoundOrder(holds.kinds);
       expect(repeatAfterProvider).toBeUndefined();
       provider.release();
       const [a, b] = await Promise.all([first, repeat]);
@@ -249,7 +260,7 @@ describe("the server decides", () => {
       expect(b).toEqual(a);
       expect(provider.calls).toEqual([a.orderId]);
     } finally {
-      transactions.mockRestore();
+      holds.restore();
       provider.restore();
     }
   });
@@ -263,7 +274,7 @@ describe("the server decides", () => {
     vi.resetModules();
     const otherProcess = await import("~/server/checkout/checkout.server");
     const provider = gateProvider();
-    const transactions = vi.spyOn(h.services.db, "transaction");
+    const holds = watchHolds();
     try {
       const first = otherProcess.startCheckout(h.services, {
         userId: buyer.id,
@@ -278,7 +289,7 @@ describe("the server decides", () => {
         answered = true;
       });
       // The provider answers the other process only once this request has found its order and is waiting for it.
-      await repeatFoundOrder(transactions);
+      await repeatFoundOrder(holds.kinds);
       expect(answered).toBe(false);
       provider.release();
       const [a, b] = await Promise.all([first, repeat]);
@@ -287,7 +298,7 @@ describe("the server decides", () => {
       expect(provider.calls).toEqual([a.orderId]);
       expect(await h.services.db.select().from(orders).where(eq(orders.userId, buyer.id))).toHaveLength(1);
     } finally {
-      transactions.mockRestore();
+      holds.restore();
       provider.restore();
     }
   });

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orders } from "~/db/schema";
+import { NOT_CREDIT_FUNDING } from "~/domain/credit-card-cap";
 import { londonMonthStart } from "~/domain/london-time";
 import { refundPaidOrder } from "~/server/admin/refunds.server";
 import { verifyPayment } from "~/server/checkout/checkout.server";
@@ -122,5 +123,38 @@ describe("credit cards are capped at £250 a calendar month", () => {
     const rows = await h.services.db.select().from(orders).where(eq(orders.userId, buyer.id));
     expect(rows.filter((r) => r.paymentStatus === "paid")).toHaveLength(2);
     expect(rows.filter((r) => r.failureReason === "credit_card_cap")).toHaveLength(4);
+  });
+});
+
+describe("what the cap counts (paddock_credit_card_spent, drizzle/0027)", () => {
+  it("counts credit payments this London month: not refunded ones, debit cards or the order itself", async () => {
+    const buyer = await h.createBuyer();
+    const now = new Date("2026-11-23T12:00:00Z");
+    const card = (at: string, pence: number, funding: string, status: "paid" | "pending" | "refunded" = "paid") => ({
+      userId: buyer.id,
+      subtotalPence: pence,
+      totalAmountPence: pence,
+      paymentStatus: status,
+      cardFunding: funding,
+      ...(status === "pending" ? { authorisedAt: new Date(at) } : { paidAt: new Date(at) }),
+    });
+    const [self] = await h.services.db
+      .insert(orders)
+      .values([
+        card("2026-11-20T10:00:00Z", 9000, "credit"), // the order being decided: never counts itself
+        card("2026-11-01T00:00:00Z", 1000, "credit"), // 1 November 00:00 GMT: this month
+        card("2026-10-31T23:59:59Z", 2000, "credit"), // last month
+        card("2026-11-10T10:00:00Z", 4000, "debit"),
+        card("2026-11-11T10:00:00Z", 8000, "credit", "refunded"),
+        card("2026-11-12T10:00:00Z", 500, "unknown"),
+        card("2026-11-13T10:00:00Z", 200, "credit", "pending"), // authorised, not yet captured
+        card("2026-11-23T12:00:00.005Z", 300, "credit"), // decided a moment later by another process: still counts
+      ])
+      .returning({ id: orders.id });
+    const result = await h.services.db.execute<{ spent: number }>(
+      sql`select paddock_credit_card_spent(${buyer.id}, ${self?.id}::uuid, ${londonMonthStart(now)}::timestamptz,
+        ${`{${NOT_CREDIT_FUNDING.join(",")}}`}::text[]) as spent`,
+    );
+    expect(Number(result.rows[0]?.spent)).toBe(2000);
   });
 });

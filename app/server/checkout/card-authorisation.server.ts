@@ -1,22 +1,20 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { supportServicesText } from "~/content/support";
-import { orders, user } from "~/db/schema";
+import { orders } from "~/db/schema";
 import {
-  type CardPayment,
   CREDIT_CARD_MONTHLY_CAP_PENCE,
   countsAsCredit,
-  creditSpentThisMonth,
   INSTANT_WIN_CREDIT_CARD_MESSAGE,
-  passesCreditCap,
+  NOT_CREDIT_FUNDING,
 } from "~/domain/credit-card-cap";
+import { londonMonthStart } from "~/domain/london-time";
 import { formatPence } from "~/domain/money";
-import { instantWinCompetitions } from "../instant-wins/instant-wins.server";
-import type { Tx } from "../platform/db.server";
+import type { Executor, Tx } from "../platform/db.server";
 import { paragraphs, serviceEmail } from "../platform/email/content";
 import { enqueueEmail } from "../platform/mail.server";
 import type { CheckoutSessionSummary, PaymentIntentSummary } from "../platform/payments.server";
 import type { Services } from "../platform/services.server";
-import { linesInLockOrder, releaseReservation } from "./reservations.server";
+import { releaseReservation } from "./reservations.server";
 
 /**
  * Payments are authorised only (capture_method=manual). Before any money moves, the card's funding (from the
@@ -40,36 +38,40 @@ type AuthorisationOutcome =
 export const isAuthorisedOnly = (session: CheckoutSessionSummary) =>
   session.status === "complete" && session.paymentStatus === "unpaid" && session.paymentIntentId !== null;
 
-/** The credit card payments this player has made or has in flight, as the cap counts them. */
-async function cardPayments(tx: Tx, userId: string, not: string) {
-  const rows = await tx
-    .select({
-      funding: orders.cardFunding,
-      // What went on the card: site credit paid the rest (ADR 036).
-      amountPence: sql<number>`${orders.totalAmountPence} - ${orders.siteCreditPence}`.mapWith(Number),
-      paidAt: orders.paidAt,
-      authorisedAt: orders.authorisedAt,
-      status: orders.paymentStatus,
-    })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        ne(orders.id, not),
-        inArray(orders.paymentStatus, ["paid", "pending", "refunded"]),
-      ),
-    );
-  return rows.flatMap((r): CardPayment[] => {
-    const at = r.paidAt ?? r.authorisedAt;
-    if (!r.funding || !at) return [];
-    return [{ funding: r.funding, amountPence: r.amountPence, paidAt: at, refunded: r.status === "refunded" }];
-  });
+/** What `paddock_authorise` (drizzle/0027) decided about an authorised payment. */
+type Authorised =
+  | { kind: "capture" }
+  | { kind: "missing" }
+  | { kind: "over"; reason: string; spent: number }
+  | { kind: "refused"; reason: string; spent?: number; email: string | null };
+
+/**
+ * One call of `paddock_authorise`: under the player's row lock, this London month's credit card spending (other than
+ * this order) and the order's competitions decide whether the payment passes the cap; the card's funding is recorded.
+ * Without `refuse`, a payment over the cap writes nothing and comes back "over".
+ */
+async function authorise(
+  tx: Executor,
+  input: { orderId: string; session: CheckoutSessionSummary; funding: string | null; now: Date; refuse: boolean },
+): Promise<Authorised> {
+  const { orderId, session, funding, now, refuse } = input;
+  const result = await tx.execute<{ decided: Authorised }>(
+    sql`select paddock_authorise(${orderId}::uuid, ${session.id}, ${funding}, ${countsAsCredit(funding)},
+      ${session.amountTotal ?? null}::integer, ${CREDIT_CARD_MONTHLY_CAP_PENCE}::integer,
+      ${londonMonthStart(now)}::timestamptz, ${`{${NOT_CREDIT_FUNDING.join(",")}}`}::text[], ${now}::timestamptz,
+      ${refuse}) as decided`,
+  );
+  const decided = result.rows[0]?.decided;
+  if (!decided) throw new Error("paddock_authorise returned nothing");
+  if (decided.kind === "missing") throw new Error(`No order ${orderId} for session ${session.id}`);
+  return decided;
 }
 
 /**
  * Decides an authorised payment: records the card's funding on the order and, over the cap, cancels the order
- * (tickets released) in one transaction under a per-player lock, so two payments at once cannot both slip under
- * the cap. Then captures or cancels at the provider, keyed per order so a retry is the same request.
+ * (tickets released) in one statement under a per-player lock, so two payments at once cannot both slip under the
+ * cap (a refusal also queues the buyer's e-mail, in a transaction of its own). Then captures or cancels at the
+ * provider, keyed per order so a retry is the same request.
  */
 export async function settleAuthorisation(
   services: Services,
@@ -85,47 +87,31 @@ export async function settleAuthorisation(
   }
   if (intent.status !== "requires_capture") return { kind: "none" };
   const now = services.now();
-  const overCap = await services.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    if (!order) throw new Error(`No order ${orderId} for session ${session.id}`);
-    if (order.failureReason && REFUSALS.includes(order.failureReason)) return true;
-    if (order.userId) await tx.select({ id: user.id }).from(user).where(eq(user.id, order.userId)).for("update");
-    const spent = order.userId ? creditSpentThisMonth(await cardPayments(tx, order.userId, order.id), now) : 0;
-    const amount = session.amountTotal ?? order.totalAmountPence - order.siteCreditPence;
-    const lines = await linesInLockOrder(tx, order.id);
-    const instant =
-      (
-        await instantWinCompetitions(
-          tx,
-          lines.map((l) => l.competitionId),
-        )
-      ).length > 0;
-    const over = passesCreditCap(intent.funding, spent, amount, instant ? 0 : CREDIT_CARD_MONTHLY_CAP_PENCE);
-    const reason = instant && countsAsCredit(intent.funding) ? INSTANT_WIN_CREDIT_FAILURE : CREDIT_CAP_FAILURE;
-    await tx
-      .update(orders)
-      .set({ cardFunding: intent.funding ?? "unknown", authorisedAt: order.authorisedAt ?? now, updatedAt: now })
-      .where(eq(orders.id, order.id));
-    if (over) {
-      await cancelOrder(tx, order, session.id, reason, now);
+  const terms = { orderId, session, funding: intent.funding ?? null, now };
+  let decided = await authorise(services.db, { ...terms, refuse: false });
+  if (decided.kind === "over") {
+    decided = await services.db.transaction(async (tx) => {
+      const refused = await authorise(tx, { ...terms, refuse: true });
       // The buyer may have closed the tab before the result page: they hear why by e-mail too.
-      if (order.email) {
+      if (refused.kind === "refused" && refused.email) {
+        const message =
+          refused.reason === INSTANT_WIN_CREDIT_FAILURE
+            ? INSTANT_WIN_CREDIT_CARD_MESSAGE
+            : creditCapMessage(refused.spent ?? 0);
         await enqueueEmail(tx, {
-          to: order.email,
+          to: refused.email,
           kind: "payment-refused",
           subject: "Your Paddock payment was not taken",
           content: serviceEmail("Your Paddock payment was not taken", [
-            ...paragraphs(
-              reason === INSTANT_WIN_CREDIT_FAILURE ? INSTANT_WIN_CREDIT_CARD_MESSAGE : creditCapMessage(spent),
-            ),
+            ...paragraphs(message),
             { type: "text", text: supportServicesText() },
           ]),
         });
       }
-    }
-    return over;
-  });
-  if (overCap) {
+      return refused;
+    });
+  }
+  if (decided.kind === "refused" || decided.kind === "over") {
     services.mail.kick();
     await settleIntent(services, intentId, "canceled", () =>
       services.payments.cancelPaymentIntent(intentId, `cancel-${orderId}`),
@@ -201,6 +187,9 @@ function creditCapMessage(spentPence: number) {
 /** The result page's explanation, with this month's credit allowance as it stands now. */
 export async function creditCapRefusalMessage(services: Services, userId: string, orderId: string, reason?: string) {
   if (reason === INSTANT_WIN_CREDIT_FAILURE) return INSTANT_WIN_CREDIT_CARD_MESSAGE;
-  const payments = await services.db.transaction((tx) => cardPayments(tx, userId, orderId));
-  return creditCapMessage(creditSpentThisMonth(payments, services.now()));
+  const result = await services.db.execute<{ spent: number }>(
+    sql`select paddock_credit_card_spent(${userId}, ${orderId}::uuid, ${londonMonthStart(services.now())}::timestamptz,
+      ${`{${NOT_CREDIT_FUNDING.join(",")}}`}::text[]) as spent`,
+  );
+  return creditCapMessage(Number(result.rows[0]?.spent ?? 0));
 }

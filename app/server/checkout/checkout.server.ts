@@ -20,16 +20,23 @@ import { sessionRetryDelayMs } from "~/domain/token-bucket";
 import { isUuid } from "~/schemas/ids";
 import { parseTicketQuantity } from "~/schemas/ticket-quantity";
 import type { Executor } from "../platform/db.server";
-import { recordFunnel } from "../platform/funnel.server";
+import { funnelVisitorKey } from "../platform/funnel.server";
 import { type CheckoutSessionSummary, providerErrorKind } from "../platform/payments.server";
 import { publicOrigin } from "../platform/public-origin.server";
 import type { Services } from "../platform/services.server";
-import { type EntryBlock, readEntryFacts, TERMS_VERSION } from "../protection/player-protection.server";
+import { type EntryBlock, readEntryFactsWith, TERMS_VERSION } from "../protection/player-protection.server";
 import { CREDIT_CAP_FAILURE, creditCapRefusalMessage, INSTANT_WIN_CREDIT_FAILURE } from "./card-authorisation.server";
 import { payBySiteCredit } from "./credit-payment.server";
 import { fulfilCheckoutSession } from "./fulfilment.server";
 import { orderLinesWithTitle } from "./order-lines.server";
-import { claimForImmediateSession, enqueue, placeInQueue, startPaymentQueue } from "./payment-queue.server";
+import {
+  claimOrQueue,
+  enqueue,
+  kickPaymentQueue,
+  placeInQueue,
+  sessionTerms,
+  startPaymentQueue,
+} from "./payment-queue.server";
 import { PromoCodeRefusal, priceWithPromoCode } from "./promo-codes.server";
 import { type HoldRefused, HoldRefusedError, holdOrder, releaseReservation } from "./reservations.server";
 import { applySiteCredit, paidEntirelyByCredit } from "./site-credit.server";
@@ -147,17 +154,14 @@ async function findByKey(db: Executor, userId: string, idempotencyKey: string): 
  * one session.
  */
 export async function startCheckout(services: Services, input: OrderInput): Promise<StartCheckoutResult> {
-  const placed = await placeOrder(services, input);
+  const placed = await placeOrder(services, input, { toPayment: true });
   if (!placed.ok) return placed;
-  const result = paidEntirelyByCredit(placed.order)
-    ? await paidByCredit(services, placed.order)
-    : placed.isNew
-      ? await payOrQueue(services, placed.order, placed.lines)
-      : await resumeExisting(services, placed.order);
-  // The buyer has answered the question and reached the payment page: two steps of the funnel.
-  if (result.ok && placed.isNew)
-    await recordFunnel(services, ["answered", "checkout_started"], placed.competitionIds, { userId: input.userId });
-  return result;
+  if (paidEntirelyByCredit(placed.order)) return paidByCredit(services, placed.order);
+  if (!placed.isNew) return resumeExisting(services, placed.order);
+  // The hold claimed the provider's next request for this order (nobody queued, a token to spare), or queued it.
+  if (placed.session === "claimed") return createSession(services, placed.order, placed.lines);
+  kickPaymentQueue(services);
+  return queued(services, placed.order);
 }
 
 type OrderInput = {
@@ -173,15 +177,28 @@ type OrderInput = {
 };
 
 type PlaceOrderResult =
-  | { ok: true; order: ExistingOrder; isNew: boolean; competitionIds: number[]; lines?: SessionLine[] }
+  | {
+      ok: true;
+      order: ExistingOrder;
+      isNew: boolean;
+      competitionIds: number[];
+      lines?: SessionLine[];
+      /** A new order on its way to payment: claimed for the provider's next request, or queued (ADR 027 §2). */
+      session?: "claimed" | "queued" | null;
+    }
   | Extract<StartCheckoutResult, { ok: false }>;
 
 /**
  * The order half of a checkout, below the provider: validates, prices, checks protections and caps, and reserves
- * the tickets in one transaction (or finds the order this idempotency key already made). The demo seed places its
- * orders here too, so they obey the same rules.
+ * the tickets in one statement (or finds the order this idempotency key already made). With `toPayment` (a buyer's
+ * checkout) the same statement records the funnel's steps and claims the provider's next request for the order or
+ * queues it (ADR 027 §2). The demo seed places its orders here too, without it, so they obey the same rules.
  */
-export async function placeOrder(services: Services, input: OrderInput): Promise<PlaceOrderResult> {
+export async function placeOrder(
+  services: Services,
+  input: OrderInput,
+  options: { toPayment?: boolean } = {},
+): Promise<PlaceOrderResult> {
   const { db } = services;
   const now = services.now();
   const key = typeof input.idempotencyKey === "string" ? input.idempotencyKey.trim() : "";
@@ -192,22 +209,10 @@ export async function placeOrder(services: Services, input: OrderInput): Promise
   try {
     const parsed = parseLines(input.lines);
     const ids = parsed.map((l) => l.competitionId).sort((a, b) => a - b);
-    const rows = await db
-      .select({
-        id: competitions.id,
-        title: competitions.title,
-        status: competitions.status,
-        endDate: competitions.endDate,
-        entryPricePence: competitions.entryPricePence,
-        totalTickets: competitions.totalTickets,
-        ticketsSold: competitions.ticketsSold,
-        ticketsReserved: competitions.ticketsReserved,
-        maxTicketsPerUser: competitions.maxTicketsPerUser,
-        multiBuyTiers: competitions.multiBuyTiers,
-        skillOptions: competitions.skillOptions,
-      })
-      .from(competitions)
-      .where(inArray(competitions.id, ids));
+    // Read once for this request, in one statement: the lines' competitions and the buyer's protections (the spend
+    // limit is settled by the hold, under the buyer's lock).
+    const protection = await readEntryFactsWith(db, input.userId, now, competitionsOf(ids));
+    const rows = (protection.alongside ?? []).map((row) => ({ ...row, endDate: new Date(row.endDate) }));
     const byId = new Map(rows.map((r) => [r.id, r]));
     const competitionOf = (line: ParsedLine) => byId.get(line.competitionId) as (typeof rows)[number];
     // A read-only look first, so a rush on a sold-out competition is turned away without a transaction or a lock.
@@ -225,8 +230,7 @@ export async function placeOrder(services: Services, input: OrderInput): Promise
       if (!result.ok) throw new Refusal(422, result.message);
       chosen.set(line.competitionId, result.numbers);
     }
-    // Read once for this request, before the hold: the protections (the spend limit is settled by the hold, under
-    // the buyer's lock) and the promo code (its per-person count and last use are settled by the hold too).
+    // The promo code is read before the hold too (its per-person count and last use are settled by the hold).
     const price = () =>
       priceWithPromoCode(
         db,
@@ -241,10 +245,8 @@ export async function placeOrder(services: Services, input: OrderInput): Promise
         now,
       );
     let priced: Awaited<ReturnType<typeof price>>;
-    let protection: Awaited<ReturnType<typeof readEntryFacts>>;
     try {
       priced = await price();
-      protection = await readEntryFacts(db, input.userId, now);
       const block = protection.blockFor(priced.totalPence);
       if (block && block.code !== "spend_limit") throw new Refusal(403, block.message, block);
     } catch (error) {
@@ -256,9 +258,11 @@ export async function placeOrder(services: Services, input: OrderInput): Promise
     }
 
     const expiresAt = new Date(now.getTime() + CHECKOUT_WINDOW_MS + PROVIDER_MARGIN_MS);
-    // The hold's transaction: one statement now; a buyer's site credit spent on the order is debited here too.
-    const hold = db.transaction(async (tx) => {
-      const result = await holdOrder(tx, {
+    const toPayment = options.toPayment === true;
+    // The hold is one statement. A buyer's site credit is debited in its transaction (ADR 036), and only then is it
+    // known whether the order needs the provider at all, so such an order is claimed or queued after the debit.
+    const holdWith = (executor: Executor, session: boolean) =>
+      holdOrder(executor, {
         userId: input.userId,
         email: input.email,
         idempotencyKey: key,
@@ -278,17 +282,31 @@ export async function placeOrder(services: Services, input: OrderInput): Promise
         promo: priced.promo,
         monthlyLimitPence: protection.monthlyLimitPence,
         monthStart: protection.monthStart,
+        funnelKey: toPayment ? funnelVisitorKey(services.env.AUTH_SECRET, { userId: input.userId }) : null,
+        session: session ? sessionTerms(services) : null,
       });
-      // Site credit (ADR 036): decided and debited under the buyer's lock the hold took, in the hold's transaction.
-      if (result.kind === "existing" || !input.useSiteCredit) return result;
-      return { ...result, order: await applySiteCredit(tx, result.order, true, now) };
-    });
+    const hold = input.useSiteCredit
+      ? db.transaction(async (tx) => {
+          const result = await holdWith(tx, false);
+          // Site credit (ADR 036): decided and debited under the buyer's lock the hold took, in its transaction.
+          if (result.kind === "existing") return result;
+          const order = await applySiteCredit(tx, result.order, true, now);
+          if (!toPayment || paidEntirelyByCredit(order)) return { ...result, order };
+          const session = await claimOrQueue(tx, services, order.id);
+          return { ...result, order: session === "queued" ? { ...order, queuedAt: now } : order, session };
+        })
+      : holdWith(db, toPayment);
     const held = await hold.catch(async (error) => {
       if (error instanceof HoldRefusedError)
         throw await holdRefusal(db, error.refused, { parsed, byId, priced, protection, now });
       throw error;
     });
-    let created: { order: ExistingOrder; isNew: boolean; lines?: SessionLine[] };
+    let created: {
+      order: ExistingOrder;
+      isNew: boolean;
+      lines?: SessionLine[];
+      session?: "claimed" | "queued" | null;
+    };
     if (held.kind === "existing") {
       const again = await findByKey(db, input.userId, key);
       if (!again) throw new Error("the order of a repeated checkout has gone");
@@ -297,7 +315,7 @@ export async function placeOrder(services: Services, input: OrderInput): Promise
       const lines = priced.lines
         .map((line) => ({ ...line, title: competitionOf(line).title }))
         .sort((a, b) => a.competitionId - b.competitionId);
-      created = { order: held.order, isNew: true, lines };
+      created = { order: held.order, isNew: true, lines, session: held.session };
     }
     return { ok: true, ...created, competitionIds: ids };
   } catch (error) {
@@ -315,6 +333,22 @@ export async function placeOrder(services: Services, input: OrderInput): Promise
 }
 
 type CompetitionFacts = AvailabilityFacts & { title: string };
+
+/** A checkout's competitions as one JSON column, read with the buyer's protections: what pricing and rules need. */
+const competitionsOf = (ids: number[]) => sql<
+  (Omit<CompetitionFacts, "endDate"> & {
+    id: number;
+    endDate: string;
+    entryPricePence: number;
+    maxTicketsPerUser: number | null;
+    multiBuyTiers: (typeof competitions.$inferSelect)["multiBuyTiers"];
+    skillOptions: string[];
+  })[]
+>`(select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title, 'status', c.status,
+    'endDate', c.end_date, 'entryPricePence', c.entry_price_pence, 'totalTickets', c.total_tickets,
+    'ticketsSold', c.tickets_sold, 'ticketsReserved', c.tickets_reserved, 'maxTicketsPerUser', c.max_tickets_per_user,
+    'multiBuyTiers', c.multi_buy_tiers, 'skillOptions', c.skill_options)), '[]'::json)
+  from ${competitions} c where c.id = any(${`{${ids.join(",")}}`}::integer[]))`;
 
 /** The first line that cannot be had whoever asks (unknown, unpublished, wrong answer, unavailable), as a refusal. */
 function refusedBeforeReserving(
@@ -425,19 +459,6 @@ async function holdRefusal(
  * for the creator's own result instead of asking the database again and again.
  */
 const sessionsInFlight = new Map<string, Promise<StartCheckoutResult>>();
-
-/**
- * A new order's session: made at once when the provider's shared budget has a request to spare and nobody is
- * queued (ADR 027), otherwise by the payment queue, the buyer going to the hold page meanwhile.
- */
-async function payOrQueue(
-  services: Services,
-  order: ExistingOrder,
-  lines?: SessionLine[],
-): Promise<StartCheckoutResult> {
-  if (await claimForImmediateSession(services, order.id)) return createSession(services, order, lines);
-  return queued(services, await enqueue(services, order.id));
-}
 
 /** The hold page's answer for a queued order (or the checkout's refusal if the order has gone meanwhile). */
 async function queued(services: Services, order: ExistingOrder | undefined): Promise<StartCheckoutResult> {

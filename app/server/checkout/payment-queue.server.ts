@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
-import { and, asc, count, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { orders, providerRateBuckets } from "~/db/schema";
-import { type BucketLimits, returnTokens, sessionRetryDelayMs, takeTokens } from "~/domain/token-bucket";
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { orders } from "~/db/schema";
+import { sessionRetryDelayMs } from "~/domain/token-bucket";
 import type { Executor } from "../platform/db.server";
 import { providerErrorKind } from "../platform/payments.server";
 import type { Services } from "../platform/services.server";
@@ -14,7 +14,6 @@ import type { Services } from "../platform/services.server";
  * failed connection puts the order back with a growing delay; only a definite refusal gives the tickets back.
  */
 
-const ENDPOINT = "checkout.sessions.create";
 /** A claimed order is the claimer's for this long; a process that dies mid-request leaves it to another after it. */
 const CLAIM_LEASE_MS = 30_000;
 /** Orders claimed in one pass at most (each a provider request made concurrently). */
@@ -26,72 +25,37 @@ const IDLE_POLL_MS = 500;
 
 export type QueuedOrder = typeof orders.$inferSelect;
 
-/**
- * Over any one second a bucket gives out at most its rate plus its burst; the provider counts a sliding second
- * (Stripe, and the stand-in) on arrival, when network jitter can bunch requests, so the burst is a tenth of the rate:
- * 20/s in bursts of 2 is at most 22 in a second against Stripe's 25 (bursts of 5 still met 45 429s in 500 sessions).
- */
-const limitsOf = (services: Services): BucketLimits => ({
-  ratePerSecond: services.env.PAYMENT_PROVIDER_RATE,
-  burst: Math.max(1, Math.ceil(services.env.PAYMENT_PROVIDER_RATE / 10)),
-});
+/** What the functions that claim need of the payment queue: its pace and how long a claim lasts (ADR 027 §2). */
+export type SessionTerms = { rate: number; burst: number; leaseMs: number };
 
-/** Takes up to `wanted` requests from the shared bucket, under its row lock, in the caller's transaction. */
-async function takeProviderTokens(tx: Executor, now: Date, wanted: number, limits: BucketLimits) {
-  let [bucket] = await tx
-    .select()
-    .from(providerRateBuckets)
-    .where(eq(providerRateBuckets.endpoint, ENDPOINT))
-    .for("update");
-  if (!bucket) {
-    await tx
-      .insert(providerRateBuckets)
-      .values({ endpoint: ENDPOINT, tokens: limits.burst, refilledAt: now })
-      .onConflictDoNothing();
-    [bucket] = await tx
-      .select()
-      .from(providerRateBuckets)
-      .where(eq(providerRateBuckets.endpoint, ENDPOINT))
-      .for("update");
-  }
-  if (!bucket) throw new Error("the provider's rate bucket could not be made");
-  const took = takeTokens(bucket, now, wanted, limits);
-  return {
-    ...took,
-    /** Writes the bucket back, less `unused` tokens taken but not needed. */
-    save: (unused = 0) =>
-      tx
-        .update(providerRateBuckets)
-        .set(returnTokens(took.state, unused, limits))
-        .where(eq(providerRateBuckets.endpoint, ENDPOINT)),
-  };
-}
-
-const isDue = (now: Date) => or(isNull(orders.nextSessionAttemptAt), lte(orders.nextSessionAttemptAt, now));
 const isQueued = and(isNotNull(orders.queuedAt), eq(orders.paymentStatus, "pending"));
 
 /**
- * The request that made the order may ask the provider itself, at once, when no order is waiting in the queue and
- * the bucket has a request to spare (a quiet day: no queue at all). The order is claimed for it, so no worker asks
- * too; otherwise it joins the queue behind the others.
+ * The queue's terms for the functions that claim (drizzle/0027): the pace shared by every process and how long a
+ * claim lasts. Over any one second a bucket gives out at most its rate plus its burst; the provider counts a sliding
+ * second (Stripe, and the stand-in) on arrival, when network jitter can bunch requests, so the burst is a tenth of
+ * the rate: 20/s in bursts of 2 is at most 22 in a second against Stripe's 25 (bursts of 5 still met 45 429s in 500
+ * sessions).
  */
-export async function claimForImmediateSession(services: Services, orderId: string): Promise<boolean> {
-  const now = services.now();
-  return services.db.transaction(async (tx) => {
-    const [ahead] = await tx.select({ id: orders.id }).from(orders).where(isQueued).limit(1);
-    if (ahead) return false;
-    const tokens = await takeProviderTokens(tx, now, 1, limitsOf(services));
-    await tokens.save();
-    if (tokens.taken === 0) return false;
-    await tx
-      .update(orders)
-      .set({
-        nextSessionAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS),
-        sessionAttempts: sql`${orders.sessionAttempts} + 1`,
-      })
-      .where(eq(orders.id, orderId));
-    return true;
-  });
+export const sessionTerms = (services: Services): SessionTerms => ({
+  rate: services.env.PAYMENT_PROVIDER_RATE,
+  burst: Math.max(1, Math.ceil(services.env.PAYMENT_PROVIDER_RATE / 10)),
+  leaseMs: CLAIM_LEASE_MS,
+});
+
+/**
+ * A held order's way to its payment page, in the caller's transaction (`paddock_claim_session`): claimed for the
+ * provider's next request when nobody is queued and the shared bucket has one to spare (a quiet day: no queue at
+ * all), otherwise queued behind the others. The hold does the same in its own statement (`holdOrder`'s `session`).
+ */
+export async function claimOrQueue(tx: Executor, services: Services, orderId: string): Promise<"claimed" | "queued"> {
+  const result = await tx.execute<{ session: "claimed" | "queued" }>(
+    sql`select paddock_claim_session(${orderId}::uuid, ${services.now()}::timestamptz,
+      ${JSON.stringify(sessionTerms(services))}::jsonb) as session`,
+  );
+  const session = result.rows[0]?.session;
+  if (!session) throw new Error("paddock_claim_session returned nothing");
+  return session;
 }
 
 /** Puts a held order in the queue (oldest first) and wakes this process's worker. */
@@ -106,40 +70,26 @@ export async function enqueue(services: Services, orderId: string, delayMs = 0):
   return order;
 }
 
-/** Claims the oldest due queued orders, as many as the bucket allows now, and says when the next token comes. */
+/**
+ * Claims the oldest due queued orders, as many as the bucket allows now, and says when the next token comes: one call
+ * of `paddock_claim_queued` (the orders' row locks and the bucket's in one statement), then the claimed orders read.
+ */
 async function claimBatch(services: Services, now: Date) {
-  return services.db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(orders)
-      .where(and(isQueued, isDue(now)))
-      .orderBy(asc(orders.queuedAt), asc(orders.id))
-      .limit(MAX_BATCH)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return { claimed: [] as QueuedOrder[], waiting: 0, nextTokenInMs: 0 };
-    const tokens = await takeProviderTokens(tx, now, due.length, limitsOf(services));
-    await tokens.save();
-    const claimed = due.slice(0, tokens.taken);
-    if (claimed.length > 0) {
-      await tx
-        .update(orders)
-        .set({
-          nextSessionAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS),
-          sessionAttempts: sql`${orders.sessionAttempts} + 1`,
-        })
-        .where(
-          inArray(
-            orders.id,
-            claimed.map((o) => o.id),
-          ),
-        );
-    }
-    return {
-      claimed: claimed.map((o) => ({ ...o, sessionAttempts: o.sessionAttempts + 1 })),
-      waiting: due.length - claimed.length,
-      nextTokenInMs: tokens.nextTokenInMs,
-    };
-  });
+  const result = await services.db.execute<{ batch: { claimed: string[]; waiting: number; nextTokenInMs: number } }>(
+    sql`select paddock_claim_queued(${now}::timestamptz, ${MAX_BATCH}::integer,
+      ${JSON.stringify(sessionTerms(services))}::jsonb) as batch`,
+  );
+  const batch = result.rows[0]?.batch;
+  if (!batch) throw new Error("paddock_claim_queued returned nothing");
+  const claimed =
+    batch.claimed.length === 0
+      ? []
+      : await services.db
+          .select()
+          .from(orders)
+          .where(inArray(orders.id, batch.claimed))
+          .orderBy(asc(orders.queuedAt), asc(orders.id));
+  return { claimed, waiting: batch.waiting, nextTokenInMs: batch.nextTokenInMs };
 }
 
 /** Puts an order back in the queue after a 429 or a failed connection, to be tried again after a growing delay. */

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { type OrderRow, orderLines } from "~/db/schema";
 import type { Executor, Tx } from "../platform/db.server";
+import type { SessionTerms } from "./payment-queue.server";
 
 /** An order's lines in lock order (competition id), the order every writer uses so transactions never deadlock. */
 export async function linesInLockOrder(tx: Executor, orderId: string) {
@@ -47,6 +48,10 @@ type HoldInput = {
   promo: { codeId: number; maxUsesPerPerson: number | null } | null;
   monthlyLimitPence: number | null;
   monthStart: Date;
+  /** The funnel's visitor key: the "answered" and "checkout started" steps are written with the hold. */
+  funnelKey?: string | null;
+  /** The payment queue's terms: the new order is claimed for its provider request or queued, with the hold. */
+  session?: SessionTerms | null;
 };
 
 /** Why `paddock_hold` refused, with the facts the refusal's words need (it wrote nothing). */
@@ -57,7 +62,15 @@ export type HoldRefused =
   | { refusal: "unavailable"; competitionId: number }
   | { refusal: "taken"; competitionId: number; numbers: number[] };
 
-type HoldResult = { kind: "created"; order: OrderRow; numbers: Map<number, number[]> } | { kind: "existing" };
+type HoldResult =
+  | {
+      kind: "created";
+      order: OrderRow;
+      numbers: Map<number, number[]>;
+      /** With `session` terms: the order was claimed for the provider's next request, or queued. */
+      session: "claimed" | "queued" | null;
+    }
+  | { kind: "existing" };
 
 /** `paddock_hold` refused (and wrote nothing): `refused` says why. */
 export class HoldRefusedError extends Error {
@@ -67,10 +80,11 @@ export class HoldRefusedError extends Error {
 }
 
 /**
- * The hold in one statement (`paddock_hold`, drizzle/0024; ADR 027 §1): under the buyer's advisory lock, the
- * idempotency key, the caps, the spend limit and the code's per-person uses against settled orders; the order, its
- * lines, its held numbers, the counters and the code's use. Runs on `db` as its own transaction, or inside a caller's
- * transaction when another write must commit with it (site credit spent on the order).
+ * The hold in one statement (`paddock_hold` through `paddock_hold_and_queue`, drizzle/0024 and 0027; ADR 027 §1):
+ * under the buyer's advisory lock, the idempotency key, the caps, the spend limit and the code's per-person uses
+ * against settled orders; the order, its lines, its held numbers, the counters and the code's use; then the funnel's
+ * steps and the order's claim on the provider or its place in the queue. Runs on `db` as its own transaction, or
+ * inside a caller's transaction when another write must commit with it (site credit spent on the order).
  */
 export async function holdOrder(db: Executor, input: HoldInput): Promise<HoldResult> {
   const lines = input.lines.map((line) => ({
@@ -84,16 +98,19 @@ export async function holdOrder(db: Executor, input: HoldInput): Promise<HoldRes
     chosen: line.chosen,
     candidates: line.candidates,
   }));
-  let answer: { kind: "created"; orderId: string; numbers: Record<string, number[]> } | { kind: "existing" };
+  let answer:
+    | { kind: "created"; orderId: string; numbers: Record<string, number[]>; session?: "claimed" | "queued" }
+    | { kind: "existing" };
   try {
+    const session = input.session ? JSON.stringify(input.session) : null;
     const result = await db.execute<{ held: typeof answer }>(
-      sql`select paddock_hold(${input.userId}, ${input.email}, ${input.idempotencyKey}, ${input.source},
+      sql`select paddock_hold_and_queue(${input.userId}, ${input.email}, ${input.idempotencyKey}, ${input.source},
         ${input.termsVersion}, ${input.now}::timestamptz, ${input.expiresAt}::timestamptz,
         ${JSON.stringify(lines)}::jsonb,
         ${input.subtotalPence}::integer, ${input.discountPence}::integer, ${input.promoDiscountPence}::integer,
         ${input.totalPence}::integer, ${input.promo?.codeId ?? null}::integer,
         ${input.promo?.maxUsesPerPerson ?? null}::integer, ${input.monthlyLimitPence}::integer,
-        ${input.monthStart}::timestamptz) as held`,
+        ${input.monthStart}::timestamptz, ${input.funnelKey ?? null}::text, ${session}::jsonb) as held`,
     );
     const held = result.rows[0]?.held;
     if (!held) throw new Error("paddock_hold returned nothing");
@@ -123,9 +140,10 @@ export async function holdOrder(db: Executor, input: HoldInput): Promise<HoldRes
     idempotencyKey: input.idempotencyKey,
     providerSessionId: null,
     checkoutUrl: null,
-    queuedAt: null,
-    nextSessionAttemptAt: null,
-    sessionAttempts: 0,
+    queuedAt: answer.session === "queued" ? now : null,
+    nextSessionAttemptAt:
+      answer.session === "claimed" && input.session ? new Date(now.getTime() + input.session.leaseMs) : null,
+    sessionAttempts: answer.session === "claimed" ? 1 : 0,
     nextReconcileAt: null,
     refundedAt: null,
     refundReason: null,
@@ -139,7 +157,7 @@ export async function holdOrder(db: Executor, input: HoldInput): Promise<HoldRes
     updatedAt: now,
   };
   const numbers = new Map(Object.entries(answer.numbers).map(([id, list]) => [Number(id), list.map(Number)]));
-  return { kind: "created", order, numbers };
+  return { kind: "created", order, numbers, session: answer.session ?? null };
 }
 
 /** The refusal `paddock_hold` raised (SQLSTATE PDK02, its facts as JSON), from node-postgres or PGlite. */

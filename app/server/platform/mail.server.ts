@@ -91,39 +91,33 @@ export function outboxMessageId(id: number, from: string) {
 }
 
 /**
- * Claims due messages in a short transaction (SKIP LOCKED, so workers never take the same row), leasing each by
- * moving its next attempt time forward. Nothing is held while mail is sent.
+ * Claims due messages in one statement (SKIP LOCKED, so workers never take the same row), leasing each by moving its
+ * next attempt time forward. Nothing is held while mail is sent.
  */
 async function claimDue(db: Database, batch: number): Promise<OutboxRow[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, sql`now()`)))
-      .orderBy(asc(emailOutbox.id))
-      .limit(batch)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    await tx
-      .update(emailOutbox)
-      .set({ nextAttemptAt: sql`now() + make_interval(secs => ${SEND_LEASE_SECONDS})` })
-      .where(
-        inArray(
-          emailOutbox.id,
-          due.map((row) => row.id),
-        ),
-      );
-    return due;
-  });
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, sql`now()`)))
+    .orderBy(asc(emailOutbox.id))
+    .limit(batch)
+    .for("update", { skipLocked: true });
+  const claimed = await db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: sql`now() + make_interval(secs => ${SEND_LEASE_SECONDS})` })
+    .where(inArray(emailOutbox.id, due))
+    .returning();
+  return claimed.sort((a, b) => a.id - b.id);
 }
 
 /**
- * Delivers due messages once: claim, send each outside any transaction, then mark it sent (or schedule a retry
- * with backoff). A crash after sending and before marking re-sends that message after the lease, with the same
- * Message-ID; nothing is lost and no slow mail server holds a database connection or row lock.
+ * Delivers due messages once: claim, send each outside any transaction, then mark those sent in one statement (or
+ * schedule a retry with backoff for one that failed). A crash after sending and before marking re-sends those
+ * messages after the lease, with the same Message-ID; nothing is lost and no slow mail server holds a database
+ * connection or row lock.
  */
 export async function deliverDueEmails(db: Database, mailer: Mailer, from: string, logger?: Logger, batch = 20) {
-  let delivered = 0;
+  const sent: number[] = [];
   for (const row of await claimDue(db, batch)) {
     const attempts = row.attempts + 1;
     try {
@@ -138,11 +132,7 @@ export async function deliverDueEmails(db: Database, mailer: Mailer, from: strin
         messageId: outboxMessageId(row.id, from),
         kind: row.kind,
       });
-      await db
-        .update(emailOutbox)
-        .set({ status: "sent", sentAt: sql`now()`, attempts, lastError: null })
-        .where(eq(emailOutbox.id, row.id));
-      delivered++;
+      sent.push(row.id);
     } catch (error) {
       const backoffSeconds = Math.min(3600, 2 ** attempts * 5);
       logger?.warn({ err: error, emailId: row.id, attempts }, "email delivery failed");
@@ -157,7 +147,13 @@ export async function deliverDueEmails(db: Database, mailer: Mailer, from: strin
         .where(eq(emailOutbox.id, row.id));
     }
   }
-  return delivered;
+  // Leased rows: nobody else has changed their attempts since the claim.
+  if (sent.length > 0)
+    await db
+      .update(emailOutbox)
+      .set({ status: "sent", sentAt: sql`now()`, attempts: sql`${emailOutbox.attempts} + 1`, lastError: null })
+      .where(inArray(emailOutbox.id, sent));
+  return sent.length;
 }
 
 export function startMailWorker(db: Database, mailer: Mailer, from: string, logger: Logger, intervalMs = 2000) {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { LEGAL_LAST_UPDATED_ISO } from "~/content/policy";
 import { supportServicesText } from "~/content/support";
 import { auditLog, newsletterSubscriptions, orders, playerLimits, profiles, siteSettings, user } from "~/db/schema";
@@ -110,9 +110,20 @@ const jsonRows = (value: unknown): SettingRow[] =>
   (typeof value === "string" ? JSON.parse(value) : (value ?? [])) as SettingRow[];
 
 async function readProtectionFacts(db: Executor, userId: string, now: Date): Promise<ProtectionFacts> {
+  return (await readProtectionFactsWith(db, userId, now, sql`null`)).facts;
+}
+
+/** The protection facts' one query, with a caller's column `alongside` (its value when the account exists). */
+async function readProtectionFactsWith<T>(
+  db: Executor,
+  userId: string,
+  now: Date,
+  alongside: SQL<T>,
+): Promise<{ facts: ProtectionFacts; alongside: T | undefined }> {
   const monthStart = londonMonthStart(now);
   const [row] = await db
     .select({
+      alongside,
       limitsUserId: playerLimits.userId,
       monthlyLimitPence: playerLimits.monthlyLimitPence,
       pendingLimitPence: playerLimits.pendingLimitPence,
@@ -134,7 +145,7 @@ async function readProtectionFacts(db: Executor, userId: string, now: Date): Pro
     .leftJoin(playerLimits, eq(playerLimits.userId, user.id))
     .leftJoin(profiles, eq(profiles.userId, user.id))
     .where(eq(user.id, userId));
-  return {
+  const facts: ProtectionFacts = {
     limits:
       row?.limitsUserId != null
         ? {
@@ -154,6 +165,7 @@ async function readProtectionFacts(db: Executor, userId: string, now: Date): Pro
     spentThisMonthPence: Number(row?.spent ?? 0),
     settings: settingsFromRows(jsonRows(row?.settings)),
   };
+  return { facts, alongside: row?.alongside };
 }
 
 /** The account's protections as its pages show them, from one read (protectionStatus over readProtectionFacts). */
@@ -391,12 +403,17 @@ export async function checkCanEnter(
 }
 
 /**
- * The checkout's one read of the buyer's protections per request (ADR 027 §5): everything but the spend limit is
+ * The checkout's one read of the buyer's protections per request (ADR 027 §5), with a column of the caller's in the
+ * same statement (the checkout's competitions: one round trip before the hold): everything but the spend limit is
  * decided from it at once; the spend limit is checked by `paddock_hold` under the buyer's lock against their settled
  * orders (`monthlyLimitPence` since `monthStart`), and `blockFor` words a refusal with the spend the hold found.
  */
-export async function readEntryFacts(db: Executor, userId: string, now: Date) {
-  const facts = await readProtectionFacts(db, userId, now);
+export async function readEntryFactsWith<T>(db: Executor, userId: string, now: Date, alongside: SQL<T>) {
+  const read = await readProtectionFactsWith(db, userId, now, alongside);
+  return { ...entryFacts(read.facts, now), alongside: read.alongside };
+}
+
+function entryFacts(facts: ProtectionFacts, now: Date) {
   return {
     monthlyLimitPence: settleLimit(limitState(facts.limits), now).monthlyLimitPence,
     monthStart: londonMonthStart(now),
