@@ -38,7 +38,9 @@ export function parseNumbersRange(rawFrom: string | null, rawTo: string | null):
 
 /** The most chosen numbers one read asks about: one purchase's most tickets. */
 export const CHOSEN_QUERY_MAX = 10;
-export const CHOSEN_NOT_WHOLE = `chosen must be at most ${CHOSEN_QUERY_MAX} different whole numbers of at least 1, comma-separated.`;
+const CHOSEN_AT_MOST = `at most ${CHOSEN_QUERY_MAX} different whole numbers`;
+/** Why a `chosen` query was refused. */
+export const CHOSEN_NOT_WHOLE = `chosen must be ${CHOSEN_AT_MOST} of at least 1, comma-separated.`;
 
 /**
  * The query's `chosen` (optional: "5,17,230"): the chosen numbers the grid asks about, wherever they are. Not whole
