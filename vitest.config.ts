@@ -39,7 +39,10 @@ function integrationProject(name: string, engine: Engine, include: string[], own
       : usePostgres
         ? {}
         : // Without TEST_DATABASE_URL: a PostgreSQL server this project starts for itself.
-          { globalSetup: ["tests/support/embedded-postgres.ts"], setupFiles: ["tests/support/embedded-postgres-env.ts"] };
+          {
+            globalSetup: ["tests/support/embedded-postgres.ts"],
+            setupFiles: ["tests/support/embedded-postgres-env.ts"],
+          };
   return {
     ...shared,
     test: {
