@@ -411,7 +411,7 @@ async function buyFourByKeyboard(id: number, theme: "light" | "dark", viewport: 
   expectNoUnexpectedErrors(errors);
 }
 
-describe("issue 24: a new operator runs a competition from the dashboard to its drawn result by the console alone", () => {
+describe("issue 24: a new operator runs a competition from the dashboard to its drawn result in the console", () => {
   let cancelledId: number;
   beforeAll(async () => {
     cancelledId = await cancelledCompetition(`Console saddle pad ${Math.random().toString(36).slice(2, 7)}`);

@@ -1,4 +1,4 @@
-// A postal entry's card as the journeys record it on a competition's Postal entries page (/admin/competitions/:id/postal).
+// A postal entry card as the journeys record it on the Postal entries page (/admin/competitions/:id/postal).
 import type { Page } from "playwright-core";
 import { toLondonWallTime } from "~/domain/london-time";
 import { fillDateOfBirth } from "./forms";
