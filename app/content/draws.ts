@@ -8,6 +8,7 @@ export const DRAW_MESSAGES = {
   notFound: "Competition not found.",
   notClosed: "The draw runs once the competition has closed.",
   alreadyDrawn: "The winner has already been drawn.",
+  alreadyDrawnShown: "The draw runs once, whoever starts it: this is its result.",
   noManifest: "The entry list for this draw has not been published yet. Please try again in a minute.",
   tooEarly: (round: number, at: string) =>
     `The draw's beacon round ${round} comes out at ${at}. Select the winner after that.`,

@@ -5,7 +5,8 @@ import { toLondonWallTime } from "~/domain/london-time";
 import { app } from "./support/app";
 import { expectAccessible, hydrated, useTheme } from "./support/browser";
 import { insertCompetition, removeCompetitions } from "./support/competitions";
-import { expectNoUnexpectedErrors, fillDateOfBirth, openSlowPage, SLOW, TEST_TIMEOUT, toast } from "./support/forms";
+import { expectNoUnexpectedErrors, openSlowPage, SLOW, TEST_TIMEOUT, toast } from "./support/forms";
+import { fillPostalCard } from "./support/postal";
 import { createUser, signIn } from "./support/users";
 
 const DAY = 86_400_000;
@@ -97,14 +98,8 @@ describe("a moderator records postal entries from their cards", () => {
       await hydrated(page);
 
       const fill = async (label: string, value: string) => page.getByLabel(label, { exact: true }).fill(value);
-      await fill("Date and time received", toLondonWallTime(new Date(Date.now() - 3_600_000)));
-      await fill("Envelope reference", "E2E-1");
-      await fill("Full name", "Harriet Vane");
-      await fillDateOfBirth(page, "1990-05-01");
-      await fill("Address", "1 Mill Lane, Ledbury");
-      await fill("County", "Herefordshire");
-      await fill("Contact number", "01531 000000");
-      await fill("E-mail address", `harriet-${comp.id}@example.test`);
+      const email = `harriet-${comp.id}@example.test`;
+      await fillPostalCard(page, { receivedAt: new Date(Date.now() - 3_600_000), envelopeRef: "E2E-1", email });
       await page.getByLabel(`Answer: ${comp.skillQuestion}`).selectOption(comp.correctAnswer);
       await page.getByLabel("The card includes the statement accepting the terms").check();
       await page.getByRole("button", { name: "Record entry" }).click();

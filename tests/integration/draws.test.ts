@@ -3,6 +3,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DRAW_MESSAGES } from "~/content/draws";
 import { auditLog, competitions, drawSkips, draws, emailOutbox, manifestLog, tickets } from "~/db/schema";
+import { AUTOMATIC_DRAW_DELAY_MS } from "~/domain/draw/automatic";
 import { sha256Hex, utf8 } from "~/domain/draw/bytes";
 import { roundAt, roundTime, servedChainKey } from "~/domain/draw/chain";
 import { parseManifest } from "~/domain/draw/manifest";
@@ -17,9 +18,11 @@ import { runLifecycleOnce } from "~/server/admin/lifecycle-job.server";
 import { createCompetition, createPaidOrder, createVerifiedUser } from "~/server/demo/factories.server";
 import { manifestLogSigner, manifestLogText } from "~/server/draws/manifest-log.server";
 import { drawSummary, getManifestText, getPublicDraw } from "~/server/draws/public.server";
+import { drawDueCompetitions } from "~/server/draws/select.server";
 import { createBeacon, localBeaconKeys } from "~/server/platform/beacon.server";
+import { readToast } from "~/server/platform/toast.server";
 import { createLocalBeacon } from "../../server/local-beacon";
-import { signedInAs } from "./auth-helpers";
+import { type Outcome, signedInAs } from "./auth-helpers";
 import { roundDue, useDrawHarness } from "./beacon-harness";
 
 // A beacon with the right chain but another key: what a forged or misconfigured beacon would serve.
@@ -77,6 +80,60 @@ const publicChecks = async (record: PublishedDraw, manifest: string) =>
   });
 
 const roundDueOf = (id: number) => roundDue(h.services, id);
+
+/**
+ * A competition closed two days ago with three correct entries, its manifest published then: its round comes long
+ * before those of the file's other closed competitions, so with the clock there the automatic draw has it alone to do.
+ */
+async function closedBeforeTheRest() {
+  const endDate = new Date(Date.now() - 2 * 24 * HOUR);
+  const comp = await createCompetition(h.services.db, { endDate, totalTickets: 10 });
+  const buyer = await createVerifiedUser(h.services);
+  await createPaidOrder(h.services.db, { userId: buyer.id, competition: comp, quantity: 3, firstTicket: 1 });
+  clockAt(new Date(endDate.getTime() + 60_000));
+  await runLifecycleOnce(h.services);
+  return { comp, buyer };
+}
+
+/**
+ * Holds the beacon so that two draws of one competition are both past their checks (both found it closed and
+ * undrawn) before either records: the first to fetch waits for the second to arrive, and the second fetches only once
+ * the first has finished (`firstIs`), so it is the one that loses the race.
+ */
+function holdTheBeacon() {
+  const beacon = h.services.beacon;
+  const signal = () => {
+    let resolve!: () => void;
+    const promise = new Promise<void>((r) => {
+      resolve = r;
+    });
+    return { promise, resolve };
+  };
+  const firstArrived = signal();
+  const secondArrived = signal();
+  let firstDone: Promise<unknown> = Promise.resolve();
+  let fetches = 0;
+  h.services.beacon = {
+    ...beacon,
+    fetchRound: async (round) => {
+      fetches += 1;
+      if (fetches === 1) {
+        firstArrived.resolve();
+        await secondArrived.promise;
+      } else {
+        secondArrived.resolve();
+        await firstDone.catch(() => {});
+      }
+      return beacon.fetchRound(round);
+    },
+  };
+  return {
+    firstArrived: firstArrived.promise,
+    firstIs(run: Promise<unknown>) {
+      firstDone = run;
+    },
+  };
+}
 
 describe("the draw rule", () => {
   it("is fixed when staff schedule a competition and again as it goes live, from its closing time", async () => {
@@ -184,9 +241,10 @@ describe("Select winner", () => {
       .where(eq(auditLog.subject, `competition:${comp.id}`));
     expect(audit.map((a) => a.action)).toContain("draw.winner_selected");
 
+    // Pressed again (from a page loaded before the draw): no second draw, and back to the result.
     const again = await selectWinner(comp.id);
-    expect(again.status).toBe(409);
-    expect(again.data.notice.title).toBe(DRAW_MESSAGES.alreadyDrawn);
+    expect(again).toMatchObject({ status: 302, location: `/admin/competitions/${comp.id}/draw` });
+    expect(await h.services.db.select().from(draws).where(eq(draws.competitionId, comp.id))).toEqual([draw]);
   });
 
   it("with no correct entries says so in the spec's words", async () => {
@@ -222,6 +280,63 @@ describe("Select winner", () => {
     expect(forged.data.notice.title).toBe(DRAW_MESSAGES.failed);
     const [row] = await h.services.db.select().from(competitions).where(eq(competitions.id, comp.id));
     expect(row?.status).toBe("closed");
+  });
+
+  it("raced by the automatic draw, draws once and shows the loser the draw that was made", async () => {
+    for (const first of ["job", "operator"] as const) {
+      const { comp, buyer } = await closedBeforeTheRest();
+      clockAt(new Date((await roundDueOf(comp.id)).getTime() + AUTOMATIC_DRAW_DELAY_MS + 1000));
+      const gate = holdTheBeacon();
+      const job = () => drawDueCompetitions(h.services);
+      const operator = () => selectWinner(comp.id);
+      let jobRun: Promise<number[]>;
+      let operatorRun: Promise<Outcome>;
+      if (first === "job") {
+        jobRun = job();
+        gate.firstIs(jobRun);
+        await gate.firstArrived;
+        operatorRun = operator();
+      } else {
+        operatorRun = operator();
+        gate.firstIs(operatorRun);
+        await gate.firstArrived;
+        jobRun = job();
+      }
+      const [drawnByJob, pressed] = await Promise.all([jobRun, operatorRun]);
+
+      // One draw, by whichever recorded first; the other changed nothing.
+      const [draw] = await h.services.db.select().from(draws).where(eq(draws.competitionId, comp.id));
+      expect(draw?.drawnBy, first).toBe(first === "job" ? null : h.boss.id);
+      expect(drawnByJob, first).toEqual(first === "job" ? [comp.id] : []);
+      const audit = await h.services.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.subject, `competition:${comp.id}`), eq(auditLog.action, "draw.winner_selected")));
+      expect(audit, first).toHaveLength(1);
+      // The only buyer holds every ticket: told once that they won.
+      const mail = await h.services.db.select().from(emailOutbox).where(eq(emailOutbox.to, buyer.email));
+      expect(
+        mail.filter((m) => m.kind === "draw-winner"),
+        first,
+      ).toHaveLength(1);
+
+      // The operator, first or not, is taken to the draw page, which leads with the result.
+      expect(pressed.status, first).toBe(302);
+      expect(pressed.location, first).toBe(`/admin/competitions/${comp.id}/draw`);
+      const cookie = h.boss.v.jar.header();
+      const { toast } = await readToast(h.services, new Request("http://x/", { headers: { cookie } }));
+      expect(toast, first).toEqual(
+        first === "job"
+          ? { type: "info", title: DRAW_MESSAGES.alreadyDrawn, description: DRAW_MESSAGES.alreadyDrawnShown }
+          : { type: "success", title: DRAW_MESSAGES.selected },
+      );
+      const page = await h.boss.v.get(drawAdmin, pressed.location ?? "", { id: String(comp.id) });
+      expect(page.data.competition).toMatchObject({
+        status: "completed",
+        winnerTicketNumber: draw?.drawnEntries?.[0]?.ticketNumber,
+      });
+      expect(page.data.draw.record.round).toBe(draw?.round);
+    }
   });
 
   it("is not open to a moderator", async () => {

@@ -53,12 +53,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     submission.value.intent === "select"
       ? await selectWinner(services, staff.user.id, id)
       : await redrawToAlternate(services, staff.user.id, id, submission.value.reason, submission.value.clause ?? null);
+  const drawPage = `/admin/competitions/${id}/draw`;
+  // Drawn first by the system's automatic draw or another press: not a failure, the one draw is the result to show.
+  if (!outcome.ok && outcome.alreadyDrawn)
+    return redirectWithToast(services, drawPage, {
+      type: "info",
+      title: outcome.message,
+      description: DRAW_MESSAGES.alreadyDrawnShown,
+    });
   if (!outcome.ok)
     return formReply(submission, {
       status: outcome.status,
       notice: errorNotice(outcome.message, outcome.description ?? ""),
     });
-  return redirectWithToast(services, `/admin/competitions/${id}/draw`, { type: "success", title: outcome.message });
+  return redirectWithToast(services, drawPage, { type: "success", title: outcome.message });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

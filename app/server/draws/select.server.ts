@@ -19,7 +19,7 @@ import { drawRecord } from "./record.server";
 
 type DrawOutcome =
   | { ok: true; message: string }
-  | { ok: false; status: 404 | 409 | 503; message: string; description?: string };
+  | { ok: false; status: 404 | 409 | 503; message: string; description?: string; alreadyDrawn?: true };
 
 const refused = (status: 404 | 409 | 503, message: string, description?: string): DrawOutcome => ({
   ok: false,
@@ -27,6 +27,9 @@ const refused = (status: 404 | 409 | 503, message: string, description?: string)
   message,
   description,
 });
+
+/** The draw was made before this one got to it (another press, or the system's automatic draw): it stands. */
+const alreadyDrawn: DrawOutcome = { ok: false, status: 409, message: DRAW_MESSAGES.alreadyDrawn, alreadyDrawn: true };
 
 /** What a drawn entry is, from its manifest line: its position, ticket and reference. */
 type DrawnEntry = { position: number; ticketNumber: number; entryRef: string; source: "paid" | "postal" };
@@ -37,7 +40,7 @@ async function loadDraw(services: Services, site: ManifestSite, competitionId: n
     .from(competitions)
     .where(eq(competitions.id, competitionId));
   if (!comp) return { error: refused(404, DRAW_MESSAGES.notFound) };
-  if (comp.status === "completed") return { error: refused(409, DRAW_MESSAGES.alreadyDrawn) };
+  if (comp.status === "completed") return { error: alreadyDrawn };
   if (comp.status !== "closed") return { error: refused(409, DRAW_MESSAGES.notClosed) };
   // The closing pass publishes the manifest; if it has not run yet, publishing here is the same idempotent step.
   await services.db.transaction((tx) => publishManifest(tx, site, competitionId, services.now()));
@@ -112,7 +115,9 @@ export async function selectWinner(services: Services, actorUserId: string | nul
   }));
 
   return services.db.transaction(async (tx): Promise<DrawOutcome> => {
-    if ((await lockedStatus(tx, competitionId)) !== "closed") return refused(409, DRAW_MESSAGES.alreadyDrawn);
+    const status = await lockedStatus(tx, competitionId);
+    if (status === "completed") return alreadyDrawn;
+    if (status !== "closed") return refused(409, DRAW_MESSAGES.notClosed);
     const now = services.now();
     const recorded = await tx
       .update(draws)
@@ -127,7 +132,7 @@ export async function selectWinner(services: Services, actorUserId: string | nul
       })
       .where(and(eq(draws.id, draw.id), isNull(draws.drawnAt)))
       .returning({ id: draws.id });
-    if (recorded.length === 0) return refused(409, DRAW_MESSAGES.alreadyDrawn);
+    if (recorded.length === 0) return alreadyDrawn;
     const first = drawn[0] as DrawnEntry;
     const winnerUserId = await setWinner(tx, competitionId, first, now);
     await queueDrawMail(tx, site.baseUrl, competitionId, first, now);
