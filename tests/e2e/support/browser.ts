@@ -112,10 +112,12 @@ export async function useTheme(context: BrowserContext, theme: "light" | "dark" 
 export async function expectAccessible(page: Page) {
   // Contrast is measured on what is drawn: a toast still fading in has not reached its colours yet. On a busy
   // machine axe can land mid-transition, so wait for running animations and transitions to finish first.
-  // Endless ones (carousels, spinners) are left alone: only finite ones are waited for.
+  // Endless ones (carousels, spinners) are left alone: only finite ones are waited for. A toast just added has not
+  // started its fade-in until it is marked mounted (the next frame), so until then "nothing running" is not yet true.
   await page
     .waitForFunction(
       () =>
+        [...document.querySelectorAll("[data-sonner-toast]")].every((t) => t.getAttribute("data-mounted") === "true") &&
         document
           .getAnimations()
           .every(
