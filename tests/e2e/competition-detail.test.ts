@@ -481,12 +481,17 @@ describe("the skill question gate", () => {
 // chosen and the quantity box keeps to its bounds, so these are the server's refusals of what the page allowed.
 describe("the entry form's error summary", () => {
   /** A page altered in the browser (or an old copy) sends an answer the question does not offer. */
-  async function offerSix(page: Page) {
-    const five = page.getByRole("radio", { name: "Five" });
-    await five.check();
-    // Changed after React's own update, which would put the option back.
-    await five.evaluate((radio: HTMLInputElement) => {
-      radio.value = "Six";
+  /**
+   * Answers "Six", which the form does not offer, and presses Proceed to Checkout in the same task: a render of
+   * React's in between (a live update, say) would put the offered value back.
+   */
+  async function proceedOfferingSix(page: Page) {
+    await page.getByRole("radio", { name: "Five" }).check();
+    await page.getByRole("button", { name: "Proceed to Checkout" }).evaluate((button: HTMLButtonElement) => {
+      const answer = button.form?.querySelector<HTMLInputElement>('input[type="radio"]:checked');
+      if (!answer) throw new Error("no answer checked in the entry form");
+      answer.value = "Six";
+      button.click();
     });
   }
 
@@ -536,9 +541,8 @@ describe("the entry form's error summary", () => {
 
   it("links an answer that is not offered to the first answer, and bad numbers to 'Choose your numbers'", async () => {
     const { page, errors } = await openOwn("Summary answer numnah");
-    await offerSix(page);
     const proceed = page.getByRole("button", { name: "Proceed to Checkout" });
-    await proceed.click();
+    await proceedOfferingSix(page);
     await expectErrorSummary(page, [{ field: "answer", message: NOT_AN_OPTION }], { idPattern: /^#field-answer$/ });
     expect(await outsideSummary(page, NOT_AN_OPTION).count()).toBe(1);
 
@@ -567,8 +571,7 @@ describe("the entry form's error summary", () => {
       await useTheme(context, theme);
       await page.goto(`/competition/${comp.id}`);
       await hydrated(page);
-      await offerSix(page);
-      await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+      await proceedOfferingSix(page);
       await errorSummary(page).waitFor({ timeout: SLOW.timeout });
       await expectAccessible(page);
     });

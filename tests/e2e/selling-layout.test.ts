@@ -4,6 +4,7 @@ import { formatPence } from "~/domain/money";
 import { app } from "./support/app";
 import { expectAccessible, expectNoConsoleErrors, hydrated, useTheme } from "./support/browser";
 import { insertCompetition, removeCompetitions } from "./support/competitions";
+import { SLOW } from "./support/forms";
 import { scopedPages } from "./support/scoped-pages";
 
 const LAPTOP = { width: 1280, height: 800 };
@@ -103,12 +104,13 @@ describe("the competition page on a phone", () => {
       await expect.poll(() => focusedInside(page, "#enter-online")).toBe(true);
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Enter online");
       // With the form in view the bar hides, so it covers none of it.
-      await expect.poll(() => bar.isVisible()).toBe(false);
+      await expect.poll(() => bar.isVisible(), SLOW).toBe(false);
       await page.getByLabel("Number of tickets").waitFor({ state: "visible" });
 
       // Scrolled back up past the form, the bar returns.
+      // (A smooth scroll: on a busy machine it takes longer than expect.poll's default second.)
       await page.evaluate(() => window.scrollTo(0, 0));
-      await expect.poll(() => bar.isVisible()).toBe(true);
+      await expect.poll(() => bar.isVisible(), SLOW).toBe(true);
       expectNoConsoleErrors(errors);
     });
   }
