@@ -9,6 +9,7 @@ import { endpointRateLimit } from "./rate-limit";
 import {
   expireSession,
   findSession,
+  findSessionBy,
   intentJson,
   loadSession,
   randomId,
@@ -136,10 +137,7 @@ export function apiRouter(context: StandinContext, options: { apiKey: string; ra
       const params = (req.body ?? {}) as Params;
       const idempotencyKey = req.get("idempotency-key") ?? null;
       if (idempotencyKey) {
-        const [existing] = await db
-          .select()
-          .from(stripeStandinSessions)
-          .where(eq(stripeStandinSessions.idempotencyKey, idempotencyKey));
+        const existing = await findSessionBy(db, "idempotencyKey", idempotencyKey);
         if (existing) {
           const metadata = (params.metadata ?? {}) as Record<string, string>;
           if (metadata.order_id !== existing.metadata.order_id) {
@@ -262,10 +260,7 @@ export function apiRouter(context: StandinContext, options: { apiKey: string; ra
       const params = (req.body ?? {}) as Params;
       const paymentIntent = requireStr(params, "payment_intent");
       const idempotencyKey = req.get("idempotency-key") ?? null;
-      const [row] = await db
-        .select()
-        .from(stripeStandinSessions)
-        .where(eq(stripeStandinSessions.paymentIntent, paymentIntent));
+      const row = await findSessionBy(db, "paymentIntent", paymentIntent);
       if (!row)
         throw new StripeApiError(
           404,
@@ -315,7 +310,7 @@ export function apiRouter(context: StandinContext, options: { apiKey: string; ra
   // PaymentIntents: read (with the card's PaymentMethod when expanded), capture and cancel an authorisation. -----
 
   async function findIntent(id: string) {
-    const [row] = await db.select().from(stripeStandinSessions).where(eq(stripeStandinSessions.paymentIntent, id));
+    const row = await findSessionBy(db, "paymentIntent", id);
     if (!row) throw new StripeApiError(404, `No such payment_intent: '${id}'`, "resource_missing", "intent");
     return row;
   }
