@@ -5,6 +5,8 @@ import { timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { type StandinSessionRow, stripeStandinSessions } from "~/db/schema";
+import type { Database } from "~/server/platform/db.server";
+import { preparedPerDatabase } from "~/server/platform/prepared.server";
 import { endpointRateLimit } from "./rate-limit";
 import {
   expireSession,
@@ -17,6 +19,26 @@ import {
   StripeApiError,
   sessionJson,
 } from "./state";
+
+/** An authorised PaymentIntent captured or cancelled (one per paid order): prepared once per database. */
+const intentMoves = preparedPerDatabase((db: Database) => {
+  const move = (set: Partial<StandinSessionRow>, name: string) =>
+    db
+      .update(stripeStandinSessions)
+      .set(set)
+      .where(
+        and(
+          eq(stripeStandinSessions.id, sql.placeholder("id")),
+          eq(stripeStandinSessions.paymentIntentStatus, "requires_capture"),
+        ),
+      )
+      .returning()
+      .prepare(name);
+  return {
+    capture: move({ paymentIntentStatus: "succeeded", paymentStatus: "paid" }, "standin_intent_capture"),
+    cancel: move({ paymentIntentStatus: "canceled" }, "standin_intent_cancel"),
+  };
+});
 
 const MIN_EXPIRY_SECONDS = 30 * 60;
 const MAX_EXPIRY_SECONDS = 24 * 60 * 60;
@@ -332,15 +354,7 @@ export function apiRouter(context: StandinContext, options: { apiKey: string; ra
     return api(async (req) => {
       const row = await findIntent(String(req.params.id));
       const captured = action === "capture";
-      const [moved] = await db
-        .update(stripeStandinSessions)
-        .set(
-          captured ? { paymentIntentStatus: "succeeded", paymentStatus: "paid" } : { paymentIntentStatus: "canceled" },
-        )
-        .where(
-          and(eq(stripeStandinSessions.id, row.id), eq(stripeStandinSessions.paymentIntentStatus, "requires_capture")),
-        )
-        .returning();
+      const [moved] = await intentMoves(db)[action].execute({ id: row.id });
       if (moved) return { body: intentJson(moved, false) };
       const latest = (await findSession(db, row.id)) ?? row;
       throw new StripeApiError(
