@@ -19,9 +19,10 @@ import {
 import { sessionRetryDelayMs } from "~/domain/token-bucket";
 import { isUuid } from "~/schemas/ids";
 import { parseTicketQuantity } from "~/schemas/ticket-quantity";
-import type { Executor } from "../platform/db.server";
+import type { Database, Executor } from "../platform/db.server";
 import { funnelVisitorKey } from "../platform/funnel.server";
 import { type CheckoutSessionSummary, providerErrorKind } from "../platform/payments.server";
+import { preparedPerDatabase } from "../platform/prepared.server";
 import { publicOrigin } from "../platform/public-origin.server";
 import type { Services } from "../platform/services.server";
 import { type EntryBlock, readEntryFactsWith, TERMS_VERSION } from "../protection/player-protection.server";
@@ -597,18 +598,29 @@ export async function openProviderSession(
     idempotencyKey: `checkout-session-${order.id}`,
     returnOrigin: await publicOrigin(services),
   });
-  await services.db
-    .update(orders)
-    .set({
-      providerSessionId: session.id,
-      checkoutUrl: session.status === "open" ? session.url : null,
-      queuedAt: null,
-      nextSessionAttemptAt: null,
-      updatedAt: services.now(),
-    })
-    .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, "pending")));
+  await sessionRecorded(services.db).execute({
+    orderId: order.id,
+    sessionId: session.id,
+    url: session.status === "open" ? session.url : null,
+    now: services.now().toISOString(),
+  });
   return session;
 }
+
+/** The provider's session recorded on its pending order (its place in the payment queue cleared): once per order. */
+const sessionRecorded = preparedPerDatabase((db: Database) =>
+  db
+    .update(orders)
+    .set({
+      providerSessionId: sql`${sql.placeholder("sessionId")}`,
+      checkoutUrl: sql`${sql.placeholder("url")}`,
+      queuedAt: null,
+      nextSessionAttemptAt: null,
+      updatedAt: sql`${sql.placeholder("now")}::timestamptz`,
+    })
+    .where(and(eq(orders.id, sql.placeholder("orderId")), eq(orders.paymentStatus, "pending")))
+    .prepare("order_session_recorded"),
+);
 
 /**
  * The hold's expiry as the payment page will have it. A buyer who waited in the payment queue still gets the whole

@@ -5,10 +5,13 @@ import { timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { type StandinSessionRow, stripeStandinSessions } from "~/db/schema";
+import type { Database } from "~/server/platform/db.server";
+import { preparedPerDatabase } from "~/server/platform/prepared.server";
 import { endpointRateLimit } from "./rate-limit";
 import {
   expireSession,
   findSession,
+  findSessionBy,
   intentJson,
   loadSession,
   randomId,
@@ -16,6 +19,26 @@ import {
   StripeApiError,
   sessionJson,
 } from "./state";
+
+/** An authorised PaymentIntent captured or cancelled (one per paid order): prepared once per database. */
+const intentMoves = preparedPerDatabase((db: Database) => {
+  const move = (set: Partial<StandinSessionRow>, name: string) =>
+    db
+      .update(stripeStandinSessions)
+      .set(set)
+      .where(
+        and(
+          eq(stripeStandinSessions.id, sql.placeholder("id")),
+          eq(stripeStandinSessions.paymentIntentStatus, "requires_capture"),
+        ),
+      )
+      .returning()
+      .prepare(name);
+  return {
+    capture: move({ paymentIntentStatus: "succeeded", paymentStatus: "paid" }, "standin_intent_capture"),
+    cancel: move({ paymentIntentStatus: "canceled" }, "standin_intent_cancel"),
+  };
+});
 
 const MIN_EXPIRY_SECONDS = 30 * 60;
 const MAX_EXPIRY_SECONDS = 24 * 60 * 60;
@@ -136,10 +159,7 @@ export function apiRouter(context: StandinContext, options: { apiKey: string; ra
       const params = (req.body ?? {}) as Params;
       const idempotencyKey = req.get("idempotency-key") ?? null;
       if (idempotencyKey) {
-        const [existing] = await db
-          .select()
-          .from(stripeStandinSessions)
-          .where(eq(stripeStandinSessions.idempotencyKey, idempotencyKey));
+        const existing = await findSessionBy(db, "idempotencyKey", idempotencyKey);
         if (existing) {
           const metadata = (params.metadata ?? {}) as Record<string, string>;
           if (metadata.order_id !== existing.metadata.order_id) {
@@ -262,10 +282,7 @@ export function apiRouter(context: StandinContext, options: { apiKey: string; ra
       const params = (req.body ?? {}) as Params;
       const paymentIntent = requireStr(params, "payment_intent");
       const idempotencyKey = req.get("idempotency-key") ?? null;
-      const [row] = await db
-        .select()
-        .from(stripeStandinSessions)
-        .where(eq(stripeStandinSessions.paymentIntent, paymentIntent));
+      const row = await findSessionBy(db, "paymentIntent", paymentIntent);
       if (!row)
         throw new StripeApiError(
           404,
@@ -315,7 +332,7 @@ export function apiRouter(context: StandinContext, options: { apiKey: string; ra
   // PaymentIntents: read (with the card's PaymentMethod when expanded), capture and cancel an authorisation. -----
 
   async function findIntent(id: string) {
-    const [row] = await db.select().from(stripeStandinSessions).where(eq(stripeStandinSessions.paymentIntent, id));
+    const row = await findSessionBy(db, "paymentIntent", id);
     if (!row) throw new StripeApiError(404, `No such payment_intent: '${id}'`, "resource_missing", "intent");
     return row;
   }
@@ -337,15 +354,7 @@ export function apiRouter(context: StandinContext, options: { apiKey: string; ra
     return api(async (req) => {
       const row = await findIntent(String(req.params.id));
       const captured = action === "capture";
-      const [moved] = await db
-        .update(stripeStandinSessions)
-        .set(
-          captured ? { paymentIntentStatus: "succeeded", paymentStatus: "paid" } : { paymentIntentStatus: "canceled" },
-        )
-        .where(
-          and(eq(stripeStandinSessions.id, row.id), eq(stripeStandinSessions.paymentIntentStatus, "requires_capture")),
-        )
-        .returning();
+      const [moved] = await intentMoves(db)[action].execute({ id: row.id });
       if (moved) return { body: intentJson(moved, false) };
       const latest = (await findSession(db, row.id)) ?? row;
       throw new StripeApiError(

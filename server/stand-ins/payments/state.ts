@@ -1,9 +1,10 @@
 // The stand-in's sessions in the database and their Stripe-shaped JSON, shared by its API, hosted page and webhooks.
 import { randomBytes } from "node:crypto";
-import { and, eq, lte } from "drizzle-orm";
+import { and, eq, lte, sql } from "drizzle-orm";
 import { type StandinSessionRow, stripeStandinSessions } from "~/db/schema";
 import type { Database, Executor } from "~/server/platform/db.server";
 import type { Logger } from "~/server/platform/logger.server";
+import { preparedPerDatabase } from "~/server/platform/prepared.server";
 
 /** What every part of the stand-in works with. */
 export type StandinContext = {
@@ -86,9 +87,36 @@ export function intentJson(row: StandinSessionRow, expandPaymentMethod: boolean)
   };
 }
 
-export async function findSession(db: Executor, id: string) {
-  const [row] = await db.select().from(stripeStandinSessions).where(eq(stripeStandinSessions.id, id));
+/** The columns a session is looked up by: its id, the idempotency key it was made with, its PaymentIntent. */
+type SessionKey = "id" | "idempotencyKey" | "paymentIntent";
+
+/** The look-ups, each a named prepared statement (a session is read three or four times per payment). */
+const sessionReads = preparedPerDatabase((db: Executor) => {
+  const by = (column: SessionKey, name: string) =>
+    db
+      .select()
+      .from(stripeStandinSessions)
+      .where(eq(stripeStandinSessions[column], sql.placeholder("value")))
+      .prepare(name);
+  return {
+    id: by("id", "standin_session_by_id"),
+    idempotencyKey: by("idempotencyKey", "standin_session_by_idempotency_key"),
+    paymentIntent: by("paymentIntent", "standin_session_by_payment_intent"),
+  };
+});
+
+/** The session whose `key` column is `value`, if any. */
+export async function findSessionBy(
+  db: Executor,
+  key: SessionKey,
+  value: string,
+): Promise<StandinSessionRow | undefined> {
+  const [row] = await sessionReads(db)[key].execute({ value });
   return row;
+}
+
+export function findSession(db: Executor, id: string) {
+  return findSessionBy(db, "id", id);
 }
 
 /**

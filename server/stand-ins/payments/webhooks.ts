@@ -3,10 +3,11 @@
 // (stripe_standin_webhook_deliveries), queued in the same transaction as the change they announce, so a restart, a
 // kill -9 or another app process carries on where a failed attempt left off.
 import { createHmac } from "node:crypto";
-import { asc, eq, inArray, lte } from "drizzle-orm";
+import { asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { stripeStandinWebhookDeliveries } from "~/db/schema";
 import type { Database, Executor } from "~/server/platform/db.server";
 import type { Logger } from "~/server/platform/logger.server";
+import { preparedPerDatabase } from "~/server/platform/prepared.server";
 import { type QueuedEvent, randomId } from "./state";
 
 /** Exactly Stripe's scheme: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.payload" keyed with the endpoint secret>`. */
@@ -24,6 +25,14 @@ const ATTEMPT_LEASE_MS = 60_000;
 /** With nothing due sooner, how often the worker looks for events another (perhaps stopped) process left. */
 const IDLE_POLL_MS = 30_000;
 const BATCH = 20;
+
+/** A delivered event removed (one per paid order): prepared once per database. */
+const delivered = preparedPerDatabase((db: Database) =>
+  db
+    .delete(stripeStandinWebhookDeliveries)
+    .where(eq(stripeStandinWebhookDeliveries.id, sql.placeholder("id")))
+    .prepare("standin_webhook_delivered"),
+);
 
 /** The wait after a delivery's `attempts`-th failure: 1 s, 2 s, 4 s … doubling up to an hour. */
 export function retryDelayMs(attempts: number) {
@@ -69,7 +78,7 @@ export function webhookDeliveries(options: WebhookOptions) {
     const attempts = event.attempts + 1;
     try {
       await post(event.payload);
-      await db.delete(table).where(eq(table.id, event.id));
+      await delivered(db).execute({ id: event.id });
       return true;
     } catch (error) {
       const lastError = error instanceof Error ? error.message : String(error);

@@ -1,0 +1,16 @@
+/**
+ * A statement built once per database (or transaction) rather than on every call, for the hot paths: `build` makes
+ * it with drizzle's `.prepare(name)`, so on PostgreSQL each pooled connection parses and plans it once and later
+ * calls send only its parameters; PGlite runs it as it is. Each name must belong to one statement text.
+ */
+export function preparedPerDatabase<D extends object, T>(build: (db: D) => T): (db: D) => T {
+  const built = new WeakMap<D, T>();
+  return (db) => {
+    let statement = built.get(db);
+    if (!statement) {
+      statement = build(db);
+      built.set(db, statement);
+    }
+    return statement;
+  };
+}
