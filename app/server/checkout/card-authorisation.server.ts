@@ -38,6 +38,9 @@ type AuthorisationOutcome =
 export const isAuthorisedOnly = (session: CheckoutSessionSummary) =>
   session.status === "complete" && session.paymentStatus === "unpaid" && session.paymentIntentId !== null;
 
+/** The card fundings that are not credit, as the SQL array `paddock_authorise` and `paddock_credit_card_spent` take. */
+const NOT_CREDIT_ARRAY = `{${NOT_CREDIT_FUNDING.join(",")}}`;
+
 /** What `paddock_authorise` (drizzle/0027) decided about an authorised payment. */
 type Authorised =
   | { kind: "capture" }
@@ -58,7 +61,7 @@ async function authorise(
   const result = await tx.execute<{ decided: Authorised }>(
     sql`select paddock_authorise(${orderId}::uuid, ${session.id}, ${funding}, ${countsAsCredit(funding)},
       ${session.amountTotal ?? null}::integer, ${CREDIT_CARD_MONTHLY_CAP_PENCE}::integer,
-      ${londonMonthStart(now)}::timestamptz, ${`{${NOT_CREDIT_FUNDING.join(",")}}`}::text[], ${now}::timestamptz,
+      ${londonMonthStart(now)}::timestamptz, ${NOT_CREDIT_ARRAY}::text[], ${now}::timestamptz,
       ${refuse}) as decided`,
   );
   const decided = result.rows[0]?.decided;
@@ -189,7 +192,7 @@ export async function creditCapRefusalMessage(services: Services, userId: string
   if (reason === INSTANT_WIN_CREDIT_FAILURE) return INSTANT_WIN_CREDIT_CARD_MESSAGE;
   const result = await services.db.execute<{ spent: number }>(
     sql`select paddock_credit_card_spent(${userId}, ${orderId}::uuid, ${londonMonthStart(services.now())}::timestamptz,
-      ${`{${NOT_CREDIT_FUNDING.join(",")}}`}::text[]) as spent`,
+      ${NOT_CREDIT_ARRAY}::text[]) as spent`,
   );
   return creditCapMessage(Number(result.rows[0]?.spent ?? 0));
 }
