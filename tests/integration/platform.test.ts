@@ -2,12 +2,24 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { count, eq, min, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { competitions, emailOutbox, orders, userRoles } from "~/db/schema";
+import {
+  campaignRecipients,
+  campaigns,
+  competitions,
+  complaintReplies,
+  complaints,
+  emailOutbox,
+  orders,
+  promoCodes,
+  userRoles,
+} from "~/db/schema";
 import { londonDayKey } from "~/domain/daily-series";
 import { readDashboardPeriod } from "~/domain/dashboard-period";
 import { formatUkDay } from "~/domain/table-query";
 import { getDashboard } from "~/server/admin/dashboard.server";
+import { DEMO_BUYER_COUNT } from "~/server/demo/demo-sales";
 import { ensureAdmin, seedCompetitionsIfEmpty } from "~/server/demo/seed.server";
+import { MARKETING_EVERY } from "~/server/demo/seed-console.server";
 import { seedCompetitions } from "~/server/demo/seed-data";
 import { artworkFile } from "~/server/platform/artwork.server";
 import { loadEnv, loadLogLevel } from "~/server/platform/env.server";
@@ -199,6 +211,34 @@ describe("seed", () => {
       "competition.closed": closed,
       "competition.cancel": inState("cancelled"),
     });
+  });
+
+  it("gives the console a complaint with a reply, a sent and a draft campaign, a live and a lapsed code", async () => {
+    await seedCompetitionsIfEmpty(services);
+    const now = Date.now();
+    const threads = await services.db.select().from(complaints);
+    expect(threads).toHaveLength(1);
+    expect(threads[0]).toMatchObject({ status: "answered", userId: "demo-buyer-02" });
+    const replies = await services.db.select().from(complaintReplies);
+    expect(replies.map((r) => [r.complaintId, r.final])).toEqual([[threads[0]!.id, false]]);
+
+    const rows = await services.db.select().from(campaigns).orderBy(campaigns.id);
+    expect(rows.map((c) => c.state)).toEqual(["sent", "draft"]);
+    // Sent to the demo buyers who chose marketing at sign-up, each a queued e-mail: no count without recipients.
+    const consenting = Math.ceil(DEMO_BUYER_COUNT / MARKETING_EVERY);
+    const recipients = await services.db.select().from(campaignRecipients);
+    expect(recipients).toHaveLength(consenting);
+    expect(recipients.every((r) => r.campaignId === rows[0]!.id && r.status === "queued")).toBe(true);
+    const [mail] = await services.db.select({ n: count() }).from(emailOutbox).where(eq(emailOutbox.kind, "campaign"));
+    expect(mail?.n).toBe(consenting);
+
+    const codes = await services.db.select().from(promoCodes).orderBy(promoCodes.code);
+    expect(codes.map((c) => [c.code, c.active])).toEqual([
+      ["SPRING-FAIR", true],
+      ["WELCOME10", true],
+    ]);
+    expect(codes[0]!.endsAt!.getTime()).toBeLessThan(now);
+    expect(codes[1]!.endsAt).toBeNull();
   });
 
   it("creates an admin once with printed credentials when none is configured", async () => {

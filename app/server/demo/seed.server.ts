@@ -15,6 +15,7 @@ import { currentArtworkUrl } from "../platform/artwork.server";
 import type { Database } from "../platform/db.server";
 import type { Services } from "../platform/services.server";
 import { DEMO_BUYER_COUNT, demoBaskets, planDemoSales, SELLING_DAYS, seededRandom } from "./demo-sales";
+import { seedConsoleRecords } from "./seed-console.server";
 import { type SeedCompetition, seedCompetitions } from "./seed-data";
 
 const MINUTE_MS = 60_000;
@@ -50,7 +51,7 @@ async function insertDemoPeople(db: Database, now: Date) {
   });
   const people = [...buyers, DEMO_STAFF];
   // They joined before the demo's sales began (the only back-dated write: an account's creation has no use-case).
-  const joined = new Date(now.getTime() - 60 * DAY_MS);
+  const joined = demoJoined(now);
   await db.insert(user).values(
     people.map((p) => ({
       id: p.id,
@@ -73,6 +74,9 @@ async function insertDemoPeople(db: Database, now: Date) {
   );
   return buyers;
 }
+
+/** When the demo's people joined: before the demo's sales began. */
+const demoJoined = (now: Date) => new Date(now.getTime() - 60 * DAY_MS);
 
 /** A seed competition as staff would type it into /admin/create-competition, checked by that form's schema. */
 function formValues(seed: SeedCompetition, goLiveAt: Date, endDate: Date): CompetitionValues {
@@ -222,6 +226,8 @@ async function seedDemo(services: Services) {
     const cancelled = await cancelCompetition(services, DEMO_STAFF.id, id, DEMO_CANCEL_REASON);
     if (!cancelled.ok) throw new Error(`seed competition "${seed.title}" cannot be cancelled: ${cancelled.message}`);
   }
+  // A complaint, campaigns and promo codes, so each console list and detail page has a record to show.
+  await seedConsoleRecords(services, { staffId: DEMO_STAFF.id, buyers, joined: demoJoined(now) });
 }
 
 const DEMO_CANCEL_REASON = "The prize's maker withdrew it (demo data).";
