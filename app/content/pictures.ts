@@ -22,6 +22,20 @@ export const PICTURE_MESSAGES = {
   competitionNotFound: "Competition not found",
 } as const;
 
+/** The editor's answer to a picture sent with its form without JavaScript: the form shows what was typed, unsaved. */
+export const KEPT_EDITS_NOTICES = {
+  uploaded: {
+    type: "error",
+    title: "Picture uploaded; your other changes are not saved yet",
+    description: "The form below shows what you typed. Press Save changes to keep it, or leave the page to drop it.",
+  },
+  refused: {
+    type: "error",
+    title: "Picture not uploaded; your other changes are not saved yet",
+    description: "The form below shows what you typed. The Pictures section says why the picture was refused.",
+  },
+} as const;
+
 export const ALT_MAX_LENGTH = 250;
 
 export const PICTURE_HELP = {

@@ -2,13 +2,15 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CANCEL_MESSAGES } from "~/content/admin-orders";
-import { PICTURE_MESSAGES } from "~/content/pictures";
+import { KEPT_EDITS_NOTICES, PICTURE_MESSAGES } from "~/content/pictures";
 import { competitions } from "~/db/schema";
 import { COMPETITION_FORM_MESSAGES } from "~/schemas/admin-competition";
+import { listPictures } from "~/server/admin/pictures.server";
 import { app } from "./support/app";
 import { expectAccessible, hydrated, useTheme } from "./support/browser";
 import { insertCompetition, removeCompetitions } from "./support/competitions";
 import { expectNoUnexpectedErrors, openSlowPage, outsideSummary, SLOW, TEST_TIMEOUT } from "./support/forms";
+import { photoJpeg } from "./support/pictures";
 import { createUser, signIn } from "./support/users";
 
 const created: number[] = [];
@@ -124,6 +126,51 @@ describe("the staff pages", () => {
       const { services } = await app();
       const [row] = await services.db.select().from(competitions).where(eq(competitions.id, comp.id));
       expect(row).toMatchObject({ status: "draft", title: "No-script cavesson", totalTickets: comp.totalTickets });
+      expectNoUnexpectedErrors(errors);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    "without JavaScript, a picture sent from the editor is stored and the form comes back as typed, not saved",
+    async () => {
+      const comp = await insertCompetition({ title: "No-script numnah", status: "draft" });
+      created.push(comp.id);
+      const { page, errors } = await staffPage(["admin"], { javaScriptEnabled: false });
+      await page.goto(`/admin/competitions/${comp.id}`);
+      await field(page, "Title").fill("Win a sheepskin numnah");
+      await field(page, "Total tickets").fill("ten");
+
+      // A refused picture (no file) says why, beside the upload, and keeps what was typed in the form and the upload.
+      await field(page, "Alt text").fill("A sheepskin numnah on a saddle rack");
+      expect(await submitWithoutScript(page, "Upload picture")).toBe(400);
+      expect(await outsideSummary(page, PICTURE_MESSAGES.fileRequired).count()).toBe(1);
+      expect(await page.getByText(KEPT_EDITS_NOTICES.refused.title).count()).toBe(1);
+      expect(await field(page, "Title").inputValue()).toBe("Win a sheepskin numnah");
+      expect(await field(page, "Alt text").inputValue()).toBe("A sheepskin numnah on a saddle rack");
+
+      await field(page, "Picture").setInputFiles({
+        name: "numnah.jpg",
+        mimeType: "image/jpeg",
+        buffer: await photoJpeg(),
+      });
+      expect(await submitWithoutScript(page, "Upload picture")).toBe(200);
+      expect(new URL(page.url()).pathname).toBe(`/admin/competitions/${comp.id}`);
+      expect(await page.getByText(KEPT_EDITS_NOTICES.uploaded.title).count()).toBe(1);
+      expect(await field(page, "Title").inputValue()).toBe("Win a sheepskin numnah");
+      expect(await field(page, "Total tickets").inputValue()).toBe("ten");
+      expect(await page.getByTestId("picture-alt").allInnerTexts()).toEqual(["A sheepskin numnah on a saddle rack"]);
+      const { services } = await app();
+      const stored = async () => (await services.db.select().from(competitions).where(eq(competitions.id, comp.id)))[0];
+      // The upload saved the picture only: the typed fields wait for Save changes.
+      expect(await stored()).toMatchObject({ title: "No-script numnah", totalTickets: comp.totalTickets });
+      expect((await listPictures(services.db, comp.id)).map((p) => p.alt)).toEqual([
+        "A sheepskin numnah on a saddle rack",
+      ]);
+
+      await field(page, "Total tickets").fill("400");
+      expect(await submitWithoutScript(page, "Save changes")).toBe(302);
+      expect(await stored()).toMatchObject({ title: "Win a sheepskin numnah", totalTickets: 400 });
       expectNoUnexpectedErrors(errors);
     },
     TEST_TIMEOUT,

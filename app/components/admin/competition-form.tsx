@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import type { CompetitionField } from "~/domain/competition-lifecycle";
 import { type CompetitionFormInput, CompetitionFormSchema } from "~/schemas/admin-competition";
 import { parseSubmission } from "~/schemas/form";
+import type { FormNotice } from "~/schemas/form-result";
 import { type DrawChainTiming, DrawTimeNote } from "./draw-time-note";
 import { CheckboxControl, conformSummary, FormSection as Section, TextareaControl, TextControl } from "./form-controls";
 import { SaveBar, useChangedSinceLoad, useUnsavedChangesGuard } from "./unsaved-changes";
@@ -23,7 +24,12 @@ type Props = {
   drawChain?: DrawChainTiming;
   /** Show the save bar and ask before leaving with unsaved changes (the editor of a saved competition). */
   guardChanges?: boolean;
+  /** Said above the fields when they show what was typed but not saved (a picture sent without JavaScript). */
+  notice?: FormNotice | null;
 };
+
+/** The form's id: the editor's picture upload joins it without JavaScript (ADR 041). */
+export const COMPETITION_FORM_ID = "competition-form";
 
 /** Create and edit a competition; the browser checks it with the same schema the server uses. */
 export function CompetitionForm(props: Props) {
@@ -31,7 +37,7 @@ export function CompetitionForm(props: Props) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === (intent ?? null);
   const [form, fields] = useForm({
-    id: "competition-form",
+    id: COMPETITION_FORM_ID,
     lastResult,
     defaultValue,
     shouldValidate: "onBlur",
@@ -40,7 +46,7 @@ export function CompetitionForm(props: Props) {
   });
   // Only the editor keeps watch: a new competition's form has nothing saved to lose, and its one button is enough.
   // Hidden fields say what the form is for; only what staff type makes it "changed".
-  const dirty = useChangedSinceLoad(form.id, Boolean(props.guardChanges), ["intent", "copiedFrom"]);
+  const dirty = useChangedSinceLoad(form.id, Boolean(props.guardChanges), ["copiedFrom"]);
   const guard = useUnsavedChangesGuard(dirty);
   const formProps = getFormProps(form);
   // Conform's own handler first: it stops a form that fails its check (and Discard), which then is not being sent.
@@ -52,13 +58,15 @@ export function CompetitionForm(props: Props) {
   const options = fields.skillOptions.getFieldList();
   const tiers = fields.multiBuyTiers.getFieldList();
   const formError = form.errors?.[0];
+  // The intent travels with the button pressed, not in a hidden field, so a button outside the form that sends it
+  // with another intent (the picture upload without JavaScript, ADR 041) is not read as a save.
+  const intentButton = intent ? { name: "intent", value: intent } : {};
 
   return (
     <Form method="post" {...formProps} onSubmit={onSubmit} className="grid gap-6">
-      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       {copiedFrom ? <input type="hidden" name="copiedFrom" value={copiedFrom} /> : null}
       <FormAlert
-        notice={formError ? { type: "error", title: "Not saved", description: formError } : null}
+        notice={formError ? { type: "error", title: "Not saved", description: formError } : (props.notice ?? null)}
         errors={conformSummary(form)}
       />
       <Section title="The competition">
@@ -177,7 +185,7 @@ export function CompetitionForm(props: Props) {
         />
       </Section>
       <div>
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={busy} {...intentButton}>
           {busy ? "Saving…" : submitLabel}
         </Button>
       </div>
@@ -187,6 +195,7 @@ export function CompetitionForm(props: Props) {
           busy={busy}
           blocker={guard.blocker}
           saveLabel="Save"
+          saveButton={intentButton}
           discard={form.reset.getButtonProps()}
         />
       ) : null}

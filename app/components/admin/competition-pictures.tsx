@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Field, inputClass } from "~/components/ui/field";
 import { ALT_MAX_LENGTH, PICTURE_HELP } from "~/content/pictures";
 import { PICTURE_TYPES, type PublicPicture } from "~/domain/pictures";
+import { useHydrated } from "~/lib/use-now";
 import { parseSubmission } from "~/schemas/form";
 import type { FormNotice } from "~/schemas/form-result";
 import { PictureUploadSchema } from "~/schemas/pictures";
@@ -25,18 +26,48 @@ type PictureReply = { result?: SubmissionResult<string[]>; notice?: FormNotice; 
 /** Where every picture form posts: the pictures route's action, which answers the editor (or that page) back. */
 export const picturesAction = (competitionId: number) => `/admin/competitions/${competitionId}/pictures`;
 
+/** The intent the editor's action stores a picture by, when its own form brings one (ADR 041). */
+export const EDITOR_UPLOAD_INTENT = "upload";
+
+/**
+ * Without JavaScript, the upload's file, alt text and button belong to the editor's form (`form` attribute), so the
+ * button sends the editor's fields with the picture and the editor's action stores it and shows the form as it was
+ * typed (ADR 041); a separate form would leave the page and lose what was typed. Once the page runs its script they
+ * are the upload form's own again, sent by a fetcher, and the editor's form is left as it is.
+ */
+function useEditorForm(editorFormId: string | undefined) {
+  const hydrated = useHydrated();
+  if (!editorFormId || hydrated) return null;
+  return {
+    field: { form: editorFormId },
+    button: {
+      form: editorFormId,
+      name: "intent",
+      value: EDITOR_UPLOAD_INTENT,
+      formEncType: "multipart/form-data",
+      formMethod: "post",
+      // The editor's fields are checked when they are saved, not when a picture is sent with them.
+      formNoValidate: true,
+    },
+  } as const;
+}
+
 /**
  * The upload form: choose a file, or drop one on the box, and describe it. The browser checks it with the action's own
  * schema before sending the file (a missing file or alt text, or a file over the limit, never travels); the server
- * checks everything again and sniffs the type. Without JavaScript it is a plain multipart form.
+ * checks everything again and sniffs the type. Without JavaScript it is a plain multipart form, or, in the editor
+ * (`editorFormId`), part of the editor's form.
  */
 export function PictureUploadForm({
   competitionId,
   lastResult,
+  editorFormId,
 }: {
   competitionId: number;
   lastResult?: SubmissionResult<string[]>;
+  editorFormId?: string;
 }) {
+  const editorForm = useEditorForm(editorFormId);
   const fetcher = useFetcher<PictureReply>({ key: `picture-upload-${competitionId}` });
   const uploading = fetcher.state !== "idle";
   const [form, fields] = useForm({
@@ -106,6 +137,7 @@ export function PictureUploadForm({
               aria-invalid={invalid || undefined}
               onChange={(event) => setChosen(event.currentTarget.files?.[0]?.name ?? null)}
               className={`${inputClass} ${FILE_BUTTON}`}
+              {...editorForm?.field}
             />
           </div>
         )}
@@ -120,10 +152,11 @@ export function PictureUploadForm({
             aria-describedby={describedBy}
             aria-invalid={invalid || undefined}
             className={inputClass}
+            {...editorForm?.field}
           />
         )}
       </Field>
-      <Button type="submit" disabled={uploading}>
+      <Button type="submit" disabled={uploading} {...editorForm?.button}>
         {uploading ? "Uploading…" : "Upload picture"}
       </Button>
     </fetcher.Form>
@@ -286,11 +319,14 @@ export function PictureManager({
   pictures,
   lastResult,
   notice,
+  editorFormId,
 }: {
   competitionId: number;
   pictures: ListedPicture[];
   lastResult?: SubmissionResult<string[]>;
   notice?: FormNotice;
+  /** The editor's form, which the upload joins without JavaScript (ADR 041). */
+  editorFormId?: string;
 }) {
   return (
     <section
@@ -305,9 +341,18 @@ export function PictureManager({
         Saved as you go: each upload, move or removal is saved at once, apart from the form above.
       </p>
       <div className="mt-4">
-        <PictureUploadForm competitionId={competitionId} lastResult={lastResult} />
+        <PictureUploadForm competitionId={competitionId} lastResult={lastResult} editorFormId={editorFormId} />
       </div>
       <h3 className="mt-8 text-lg font-semibold">Current pictures</h3>
+      {editorFormId ? (
+        // Only the upload is sent with the editor's form; without a script, these buttons reload the editor.
+        <noscript>
+          <p className="mt-2 text-sm font-medium" data-testid="pictures-noscript-note">
+            Without JavaScript, moving, removing or describing a picture reloads this page: save the form above first,
+            or what you typed in it is lost.
+          </p>
+        </noscript>
+      ) : null}
       <div className="mt-4 space-y-4">
         <FormAlert notice={notice} />
         <PictureList competitionId={competitionId} pictures={pictures} />

@@ -76,12 +76,15 @@ export function SaveBar({
   busy,
   blocker,
   saveLabel,
+  saveButton,
   discard,
 }: {
   dirty: boolean;
   busy: boolean;
   blocker: ReturnType<typeof useBlocker>;
   saveLabel: string;
+  /** The save button's own name and value (the form's intent), if it has one. */
+  saveButton?: { name?: string; value?: string };
   discard: React.ButtonHTMLAttributes<HTMLButtonElement>;
 }) {
   const blocked = blocker.state === "blocked";
@@ -123,7 +126,7 @@ export function SaveBar({
                 <Button type="submit" {...discard} variant="outline" size="sm" disabled={busy}>
                   Discard
                 </Button>
-                <Button type="submit" size="sm" disabled={busy}>
+                <Button type="submit" size="sm" disabled={busy} {...saveButton}>
                   {busy ? "Saving…" : saveLabel}
                 </Button>
               </div>

@@ -1,9 +1,10 @@
 import { data } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error-boundary";
-import { CompetitionForm } from "~/components/admin/competition-form";
-import { PictureManager } from "~/components/admin/competition-pictures";
+import { COMPETITION_FORM_ID, CompetitionForm } from "~/components/admin/competition-form";
+import { EDITOR_UPLOAD_INTENT, PictureManager } from "~/components/admin/competition-pictures";
 import { CompetitionStatusPanel } from "~/components/admin/competition-status-panel";
 import { COMPETITION_MESSAGES } from "~/content/admin-competitions";
+import { KEPT_EDITS_NOTICES } from "~/content/pictures";
 import { isPublishedStatus } from "~/db/constants";
 import {
   COMPETITION_FIELDS,
@@ -22,7 +23,8 @@ import {
   formFieldName,
 } from "~/schemas/admin-competition";
 import { CompetitionIdParamSchema } from "~/schemas/competition-query";
-import { errorNotice, parseSubmission } from "~/schemas/form";
+import { errorNotice, parseSubmission, submissionResult } from "~/schemas/form";
+import { PictureUploadSchema } from "~/schemas/pictures";
 import {
   type AdminResult,
   deleteCompetition,
@@ -31,11 +33,12 @@ import {
   unscheduleCompetition,
   updateCompetition,
 } from "~/server/admin/competitions.server";
-import { listPictures } from "~/server/admin/pictures.server";
+import { listPictures, uploadPicture } from "~/server/admin/pictures.server";
 import { requireIntentPermission, requirePermission } from "~/server/admin/staff.server";
 import { drawChainTiming } from "~/server/draws/rule.server";
 import { servicesContext } from "~/server/platform/context";
 import { askToConfirm, formReply, isConfirmed, readForm, refused } from "~/server/platform/form-action.server";
+import type { Services } from "~/server/platform/services.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/competition-edit";
 
@@ -46,6 +49,8 @@ export const permission = {
     schedule: "competition:edit",
     unschedule: "competition:edit",
     delete: "competition:edit",
+    // The picture upload sent with the editor's form without JavaScript (ADR 041).
+    [EDITOR_UPLOAD_INTENT]: "competition:edit",
   },
 } as const;
 
@@ -106,6 +111,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = staff.user.id;
   const here = `/admin/competitions/${id}`;
 
+  if (intent === EDITOR_UPLOAD_INTENT)
+    return uploadKeepingEdits(services, { userId: actor, competitionId: id }, formData);
+
   if (intent === "save") {
     const submission = parseSubmission(formData, competitionCheck.schema);
     if (submission.status !== "success") return refused(submission, competitionCheck, { intent });
@@ -134,6 +142,37 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirectWithToast(services, to, { type: "success", title: outcome.message });
 }
 
+/** The picture's own fields in the editor's form when it brings one (ADR 041); the rest are the competition's. */
+const PICTURE_FIELDS = new Set(["intent", "file", "alt"]);
+
+/**
+ * A picture sent with the editor's form (without JavaScript, ADR 041): the picture is checked and stored as the
+ * pictures page would, and the editor comes back with its fields as they were posted, not saved, and a notice saying
+ * so. What was typed is never saved by an upload: a live competition's edits are public the moment they are saved.
+ */
+async function uploadKeepingEdits(
+  services: Services,
+  actor: { userId: string; competitionId: number },
+  formData: FormData,
+) {
+  const typed = new FormData();
+  for (const [name, value] of formData)
+    if (!PICTURE_FIELDS.has(name) && typeof value === "string") typed.append(name, value);
+  // Shown as typed, without the competition's own messages: they are checked when saved.
+  const edits = { initialValue: parseSubmission(typed, competitionCheck.schema).reply().initialValue };
+  const picture = parseSubmission(formData, PictureUploadSchema);
+  if (picture.status !== "success") {
+    return data({ intent: "upload" as const, edits, picture: submissionResult(picture) }, { status: 400 });
+  }
+  const bytes = new Uint8Array(await picture.value.file.arrayBuffer());
+  const outcome = await uploadPicture(services, actor, { bytes, alt: picture.value.alt });
+  if (!outcome.ok) {
+    const refusedPicture = submissionResult(picture, { fieldErrors: { file: [outcome.message] } });
+    return data({ intent: "upload" as const, edits, picture: refusedPicture }, { status: outcome.status });
+  }
+  return data({ intent: "upload" as const, edits, uploaded: true as const });
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta(loaderData ? `Edit ${loaderData.competition.values.title}` : "Competition", "Edit a competition.", [
     { name: "robots", content: "noindex" },
@@ -142,10 +181,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export default function CompetitionEditPage({ loaderData, actionData }: Route.ComponentProps) {
   const { competition, defaultValue, locked, flags } = loaderData;
   const live = locked.length > 0 && !flags.cancelled;
-  // The status buttons answer with a notice; the form, with its submission.
-  const saved = actionData?.intent === "save";
-  const notice = saved ? null : actionData?.notice;
-  const lastResult = saved ? actionData?.result : null;
+  // The status buttons answer with a notice; the form, with its submission; a picture sent with the form without
+  // JavaScript, with the form's fields as they were typed and the upload's own outcome (ADR 041).
+  const kept = actionData && "edits" in actionData ? actionData : null;
+  const saved = actionData && "result" in actionData && actionData.intent === "save" ? actionData : null;
+  const notice = actionData && !saved && !kept && "notice" in actionData ? actionData.notice : null;
+  const lastResult = kept ? kept.edits : saved?.result;
+  const formNotice = kept ? KEPT_EDITS_NOTICES["uploaded" in kept ? "uploaded" : "refused"] : null;
   return (
     <>
       <p className="text-sm font-medium text-muted-foreground">Edit competition</p>
@@ -183,9 +225,15 @@ export default function CompetitionEditPage({ loaderData, actionData }: Route.Co
             drawChain={loaderData.drawChain}
             intent="save"
             guardChanges
+            notice={formNotice}
           />
           <div className="mt-10">
-            <PictureManager competitionId={competition.id} pictures={loaderData.pictures} />
+            <PictureManager
+              competitionId={competition.id}
+              pictures={loaderData.pictures}
+              editorFormId={COMPETITION_FORM_ID}
+              lastResult={kept && "picture" in kept ? kept.picture : undefined}
+            />
           </div>
         </div>
       </div>
