@@ -16,6 +16,7 @@ import {
   goto,
   JOURNEY,
   orderIdFrom,
+  payAndSee,
   payOnStandin,
   signedInPage,
   userOrders,
@@ -50,9 +51,7 @@ describe("buying tickets for one competition", JOURNEY, () => {
     await page.getByRole("checkbox", { name: /I am 18 or over/ }).check();
     await page.getByRole("button", { name: "Pay £14.25" }).click();
 
-    await payOnStandin(page, CARDS.pays);
-    await page.waitForURL(/\/payment-success\?/);
-    await eventually(() => page.locator("h1").innerText()).toBe("Payment Successful!");
+    await payAndSee(page, CARDS.pays);
     expect(await page.getByText("Your 3 tickets have been confirmed.").count()).toBeGreaterThan(0);
 
     const bought = await userTickets(user.id, competition.id);
@@ -303,9 +302,7 @@ describe("checkout pages are accessible", JOURNEY, () => {
       await goto(page, `/checkout/${competition.id}`);
       await page.getByRole("radio", { name: CORRECT }).check();
       await page.getByRole("button", { name: /^Pay/ }).click();
-      await payOnStandin(page, CARDS.pays);
-      await page.waitForURL(/\/payment-success\?/);
-      await eventually(() => page.locator("h1").innerText()).toBe("Payment Successful!");
+      await payAndSee(page, CARDS.pays);
       await expectNoToast(page);
       await expectAccessible(page);
       // The refusal is answered with a 422, which the browser logs; nothing else may be.
@@ -345,9 +342,7 @@ describe("promo codes at checkout", JOURNEY, () => {
     expect(await page.getByTestId("promo-quote").innerText()).toContain("−£1.50");
     await page.getByRole("radio", { name: CORRECT }).check();
     await page.getByRole("button", { name: "Pay £8.50" }).click();
-    await payOnStandin(page, CARDS.pays);
-    await page.waitForURL(/\/payment-success\?/);
-    await eventually(() => page.locator("h1").innerText()).toBe("Payment Successful!");
+    await payAndSee(page, CARDS.pays);
     expect(await page.getByTestId("receipt-promo").innerText()).toBe("−£1.50");
     expect(await page.getByTestId("receipt-total").innerText()).toBe("£8.50");
 

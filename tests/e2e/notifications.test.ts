@@ -8,7 +8,7 @@ import {
   eventually,
   goto,
   JOURNEY,
-  payOnStandin,
+  payAndSee,
   signedInPage,
 } from "./support/checkout";
 
@@ -33,9 +33,7 @@ describe("the header's notifications", JOURNEY, () => {
     await goto(buying, `/checkout/${competition.id}`);
     await buying.getByRole("radio", { name: CORRECT }).check();
     await buying.getByRole("button", { name: /^Pay/ }).click();
-    await payOnStandin(buying, CARDS.pays);
-    await buying.waitForURL(/\/payment-success\?/);
-    await eventually(() => buying.locator("h1").innerText()).toBe("Payment Successful!");
+    await payAndSee(buying, CARDS.pays);
 
     // The resting tab's bell counts it, live, and it was not reloaded.
     await eventually(() => bell(page).getAttribute("aria-label")).toBe("Notifications, 1 unread");

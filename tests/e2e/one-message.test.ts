@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { app } from "./support/app";
 import { expectAccessible, expectNoConsoleErrors, hydrated, useTheme } from "./support/browser";
-import { CARDS, createCompetition, eventually, goto, JOURNEY, payOnStandin, signedInPage } from "./support/checkout";
+import { CARDS, createCompetition, eventually, goto, JOURNEY, payAndSee, signedInPage } from "./support/checkout";
 import { expectNoToast, unexpectedErrors } from "./support/form-journeys";
 import {
   EMPTY_CONTACT_SUMMARY,
@@ -87,9 +87,7 @@ describe("one message per event", () => {
 
     await fillDateOfBirth(page, "1990-04-12");
     await page.getByRole("button", { name: /^Pay/ }).click();
-    await payOnStandin(page, CARDS.pays);
-    await page.waitForURL(/\/payment-success\?/);
-    await eventually(() => page.locator("h1").innerText()).toBe("Payment Successful!");
+    await payAndSee(page, CARDS.pays);
     await expectNoToast(page);
     expectNoConsoleErrors(unexpectedErrors(errors));
   });

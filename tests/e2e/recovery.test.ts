@@ -15,7 +15,7 @@ import {
   goto,
   hideCreatedCompetitions,
   JOURNEY,
-  payOnStandin,
+  payAndSee,
   signedInPage,
   userOrders,
 } from "./support/checkout";
@@ -100,9 +100,7 @@ describe("abandoned-checkout recovery", JOURNEY, () => {
     await page.waitForURL(/\/checkout\/basket$/);
     await hydrated(page);
     await page.getByRole("button", { name: "Pay £10.00" }).click();
-    await payOnStandin(page, CARDS.pays);
-    await page.waitForURL(/\/payment-success\?/);
-    await eventually(() => page.locator("h1").innerText()).toBe("Payment Successful!");
+    await payAndSee(page, CARDS.pays);
     await eventually(async () => (await userOrders(buyer.id)).map((o) => o.paymentStatus).sort()).toEqual([
       "cancelled",
       "paid",

@@ -8,9 +8,8 @@ import {
   CARDS,
   CORRECT,
   createCompetition,
-  eventually,
   hideCreatedCompetitions,
-  payOnStandin,
+  payAndSee,
   signedInPage,
 } from "./support/checkout";
 import { ACCOUNT_PAGES, ADMIN_PAGES, PUBLIC_PAGES } from "./support/pages";
@@ -119,9 +118,7 @@ describe("no page scrolls sideways at 320 px (WCAG 1.4.10)", () => {
     await page.getByRole("button", { name: /^Pay / }).click();
     await page.waitForURL(/\/stripe-standin\/pay\//);
     await expectFits(page, "the payment page");
-    await payOnStandin(page, CARDS.pays);
-    await page.waitForURL(/\/payment-success\?/);
-    await eventually(() => page.locator("h1").innerText()).toBe("Payment Successful!");
+    await payAndSee(page, CARDS.pays);
     await expectFits(page, "the payment result");
   }, 120_000);
 

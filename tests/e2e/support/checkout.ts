@@ -6,6 +6,7 @@ import { confirmEligibility } from "~/server/protection/player-protection.server
 import { app } from "./app";
 import { hydrated, openPage, type PageOptions, useTheme } from "./browser";
 import { insertCompetition } from "./competitions";
+import { SLOW } from "./forms";
 import { createUser, signIn, type TestUser } from "./users";
 
 /**
@@ -143,10 +144,13 @@ export function openReview(page: Page, competitionId: number, quantity: number, 
   return goto(page, `/checkout/${competitionId}?quantity=${quantity}&answer=${CORRECT}${chosen}`);
 }
 
-/** The payment result page, once it says `heading` (the webhook may be a moment behind the redirect). */
+/**
+ * The payment result page, once it says `heading`: the webhook may be a moment behind the redirect, and on a machine
+ * busy with other suites more than a moment (SLOW, the longest any journey gave it).
+ */
 export async function paymentResult(page: Page, heading = "Payment Successful!") {
   await page.waitForURL(/\/payment-success\?/);
-  await eventually(() => page.locator("h1").innerText()).toBe(heading);
+  await expect.poll(() => page.locator("h1").innerText(), SLOW).toBe(heading);
 }
 
 /** Pays on the stand-in's page with `card` and waits for the result page to say `heading`. */
