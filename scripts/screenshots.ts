@@ -56,6 +56,10 @@ async function ready(page: Page) {
     .catch(() => {});
 }
 
+/** The marketing list's row of a campaign in this state, and the promo codes list's row of this code. */
+const campaignIn = (state: string) => `[data-campaign-id]:has([data-state="${state}"])`;
+const promoCode = (code: string) => `[data-testid="promo-code-row"]:has-text("${code}")`;
+
 async function main() {
   if (!existsSync(path.join(root, BUILD_DIR, "server/index.js")))
     throw new Error(`No build in ${BUILD_DIR}/: run \`npm run build\` first.`);
@@ -102,21 +106,26 @@ async function main() {
 
     // The console: every area and a competition's pages, on the demo data (ids follow the seed's order: 7 closed
     // two days ago and drawn by the running job, 10 closed just before seeding, 11 cancelled, 12 a draft).
-    // A record of each kind the demo data holds, found on its list as staff would (none, no picture of it).
+    // A record of each kind the demo data holds, found on its list as staff would (in the row `row` selects, when
+    // given): the seed's complaint, its sent and draft campaigns, its running and ended promo codes.
     const admin = await browser.newContext({ baseURL: app.baseUrl });
     await signedIn(admin);
     const lists = await admin.newPage();
-    const firstRecord = async (listPath: string) => {
+    const record = async (listPath: string, row?: string) => {
       await lists.goto(listPath);
-      const link = lists.locator(`main a[href^="${listPath}/"]:not([href$="/new"]):not([href$="/preview"])`).first();
+      const rows = lists.locator(row ? `main ${row}` : "main");
+      const link = rows.locator(`a[href^="${listPath}/"]:not([href$="/new"]):not([href$="/preview"])`).first();
       return (await link.count()) ? link.getAttribute("href") : null;
     };
     const records: [string, string | null][] = [
-      ["order", await firstRecord("/admin/orders")],
-      ["complaint", await firstRecord("/admin/complaints")],
-      ["campaign", await firstRecord("/admin/marketing")],
-      ["promo-code", await firstRecord("/admin/promo-codes")],
+      ["order", await record("/admin/orders")],
+      ["complaint", await record("/admin/complaints")],
+      ["campaign-sent", await record("/admin/marketing", campaignIn("sent"))],
+      ["campaign-draft", await record("/admin/marketing", campaignIn("draft"))],
+      ["promo-code", await record("/admin/promo-codes", promoCode("WELCOME10"))],
+      ["promo-code-ended", await record("/admin/promo-codes", promoCode("SPRING-FAIR"))],
     ];
+    for (const [name, found] of records) if (!found) console.warn(`No ${name} in the demo data: no picture of it.`);
     await admin.close();
     const consoleShots = [
       ["dashboard", "/admin"],
