@@ -10,12 +10,13 @@ type BodyLimitOptions = {
   larger?: ({ prefix: string; bytes: number } | { pattern: RegExp; bytes: number })[];
 };
 
-/** The app's limits: the payment webhook and picture uploads (the page and its .data form posts) take more. */
+/** The app's limits: the payment webhook and picture uploads (the pages and their .data form posts) take more. */
 export const BODY_LIMITS: BodyLimitOptions = {
   defaultBytes: FORM_BODY_LIMIT_BYTES,
   larger: [
     { prefix: "/api/stripe/webhook", bytes: 1024 * 1024 },
-    { pattern: /^\/admin\/competitions\/\d+\/pictures(?:\.data)?$/, bytes: PICTURE_BODY_MAX_BYTES },
+    // The pictures page, and the editor, whose form brings a picture when the browser runs no script (ADR 041).
+    { pattern: /^\/admin\/competitions\/\d+(?:\/pictures)?(?:\.data)?$/, bytes: PICTURE_BODY_MAX_BYTES },
   ],
 };
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PICTURE_MESSAGES } from "~/content/pictures";
 import { auditLog, competitionImages, competitions } from "~/db/schema";
 import { PICTURE_BODY_MAX_BYTES, PICTURE_MAX_BYTES, type PictureVariant } from "~/domain/pictures";
+import * as editor from "~/routes/admin/competition-edit";
 import * as pictures from "~/routes/admin/competition-pictures";
 import * as shareCardRoute from "~/routes/catalogue/competition-share-card";
 import { getPublicCompetition } from "~/server/catalogue/competitions.server";
@@ -59,7 +60,7 @@ const cameraJpeg = () =>
 
 type Fields = Record<string, string | { bytes: Uint8Array; name: string; type: string }>;
 
-function pictureRequest(jar: Jar, competitionId: number, fields: Fields) {
+function pictureRequest(jar: Jar, competitionId: number, fields: Fields, page = "/pictures") {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value === "string") form.append(name, value);
@@ -70,12 +71,21 @@ function pictureRequest(jar: Jar, competitionId: number, fields: Fields) {
     cookie: jar.header(),
     [CLIENT_IP_HEADER]: "203.0.113.9",
   });
-  const url = `${services.env.BASE_URL}/admin/competitions/${competitionId}/pictures`;
+  const url = `${services.env.BASE_URL}/admin/competitions/${competitionId}${page}`;
   return new Request(url, { method: "POST", headers, body: form });
 }
 
 async function post(who: { v: { jar: Jar } }, competitionId: number, fields: Fields) {
   const out = await run(services, pictures.action, pictureRequest(who.v.jar, competitionId, fields), {
+    id: String(competitionId),
+  });
+  who.v.jar.apply(out.setCookies);
+  return out;
+}
+
+/** The editor's own form, sent by its Upload picture button without JavaScript (ADR 041). */
+async function editorPost(who: { v: { jar: Jar } }, competitionId: number, fields: Fields) {
+  const out = await run(services, editor.action, pictureRequest(who.v.jar, competitionId, fields, ""), {
     id: String(competitionId),
   });
   who.v.jar.apply(out.setCookies);
@@ -214,6 +224,28 @@ describe("uploading a picture", () => {
     });
     expect(page.status).toBe(403);
     expect(await rowsOf(competition.id)).toEqual([]);
+  });
+
+  it("from the editor's form: stores the picture, answers the fields as typed and saves none of them", async () => {
+    const competition = await createCompetition(services.db, { title: "Saved title" });
+    const jpeg = new Uint8Array(await solid(600, 400).jpeg().toBuffer());
+    const typed = { intent: "upload", title: "Typed, not saved", totalTickets: "ten", alt: "A bay horse" };
+    const refused = await editorPost(admin, competition.id, typed);
+    expect(refused.status).toBe(400);
+    expect(refused.data.picture.error.file).toEqual([PICTURE_MESSAGES.fileRequired]);
+    expect(refused.data.edits.initialValue).toMatchObject({ title: "Typed, not saved", totalTickets: "ten" });
+
+    const file = { bytes: jpeg, name: "bay.jpg", type: "image/jpeg" };
+    const uploaded = await editorPost(admin, competition.id, { ...typed, file });
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.data).toMatchObject({ uploaded: true, edits: { initialValue: { title: "Typed, not saved" } } });
+    expect((await rowsOf(competition.id)).map((r) => r.alt)).toEqual(["A bay horse"]);
+    const [row] = await services.db.select().from(competitions).where(eq(competitions.id, competition.id));
+    expect(row).toMatchObject({ title: "Saved title", totalTickets: competition.totalTickets });
+
+    // A moderator may not edit competitions: refused before the body is read, and nothing is stored.
+    expect((await editorPost(moderator, competition.id, { ...typed, file })).status).toBe(403);
+    expect(await rowsOf(competition.id)).toHaveLength(1);
   });
 
   it("answers 404 for a competition that does not exist", async () => {
@@ -394,12 +426,16 @@ describe("upload bodies are bounded", () => {
     expect(handlerReached).toBe(before);
   });
 
-  it("lets a picture-sized body through to the pictures page only; other admin forms keep theirs", async () => {
+  it("lets a picture-sized body through to the pictures page and editor only; other forms keep theirs", async () => {
     const oneMb = Buffer.alloc(1024 * 1024, 1);
     const headers = { "content-type": "application/octet-stream", "content-length": String(oneMb.length) };
     expect((await send("POST", "/admin/competitions/7/pictures", headers, oneMb)).status).toBe(200);
+    // The editor's form brings a picture when the browser runs no script (ADR 041).
+    expect((await send("POST", "/admin/competitions/7", headers, oneMb)).status).toBe(200);
+    expect((await send("POST", "/admin/competitions/7.data", headers, oneMb)).status).toBe(200);
     expect((await send("POST", "/admin", headers, oneMb)).status).toBe(413);
     expect((await send("POST", "/admin/competitions/7/edit", headers, oneMb)).status).toBe(413);
+    expect((await send("POST", "/admin/competitions/7/cancel", headers, oneMb)).status).toBe(413);
   });
 });
 

@@ -105,6 +105,8 @@ function formFieldErrors(outcome: Extract<AdminResult, { ok: false }>) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
+  // Every intent here needs it: staff without it are refused before a body (which may carry a picture) is read.
+  requirePermission(context, "competition:edit");
   const formData = await readForm(services, request);
   const { staff, intent } = requireIntentPermission(context, formData, permission.action);
   const id = competitionId(params);
