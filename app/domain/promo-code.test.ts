@@ -3,9 +3,11 @@ import { priceBasket } from "./pricing";
 import {
   decidePromoCode,
   MIN_CARD_PAYMENT_PENCE,
+  PROMO_STATE_LABELS,
   type PromoCodeFacts,
   type PromoLine,
   type PromoRefusal,
+  promoCodeState,
   promoDiscount,
   shareDiscount,
 } from "./promo-code";
@@ -219,4 +221,27 @@ describe("promo arithmetic: never below zero, shares add up", () => {
   });
 
   it("the card minimum is Stripe's 30p", () => expect(MIN_CARD_PAYMENT_PENCE).toBe(30));
+});
+
+describe("promoCodeState: where a code stands for staff", () => {
+  const now = new Date("2026-06-01T12:00:00Z");
+  const at = (iso: string) => new Date(iso);
+  const code = { active: true, startsAt: null, endsAt: null, maxUses: null, uses: 0 };
+  it.each([
+    ["running with no window or limit", code, "running"],
+    ["deactivated, whatever its dates", { ...code, active: false, endsAt: at("2026-01-01T00:00:00Z") }, "inactive"],
+    ["before its start", { ...code, startsAt: at("2026-06-01T12:00:01Z") }, "not_started"],
+    ["from its start", { ...code, startsAt: now }, "running"],
+    ["at its end", { ...code, endsAt: now }, "expired"],
+    ["just before its end", { ...code, endsAt: at("2026-06-01T12:00:01Z") }, "running"],
+    ["with every use taken", { ...code, maxUses: 3, uses: 3 }, "used_up"],
+    ["with one use left", { ...code, maxUses: 3, uses: 2 }, "running"],
+  ] as const)("%s", (_, facts, state) => {
+    expect(promoCodeState(facts, now)).toBe(state);
+  });
+
+  it("labels every state for the staff's lists", () => {
+    expect(PROMO_STATE_LABELS.expired).toBe("Ended");
+    expect(PROMO_STATE_LABELS.inactive).toBe("Deactivated");
+  });
 });

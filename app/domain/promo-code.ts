@@ -123,6 +123,29 @@ export const PROMO_MESSAGES = {
     "card payment we can take, so it cannot be used on this order.",
 } as const;
 
+/** Where a code stands on its own at `now`, before any buyer or order: what staff see, and a buyer's first checks. */
+export type PromoCodeState = "inactive" | "not_started" | "expired" | "used_up" | "running";
+
+export function promoCodeState(
+  code: Pick<PromoCodeFacts, "active" | "startsAt" | "endsAt" | "maxUses" | "uses">,
+  now: Date,
+): PromoCodeState {
+  if (!code.active) return "inactive";
+  if (code.startsAt && now.getTime() < code.startsAt.getTime()) return "not_started";
+  if (code.endsAt && now.getTime() >= code.endsAt.getTime()) return "expired";
+  if (code.maxUses !== null && code.uses >= code.maxUses) return "used_up";
+  return "running";
+}
+
+/** The state's word in the staff's lists (a deactivated code says so whatever its dates). */
+export const PROMO_STATE_LABELS: Record<PromoCodeState, string> = {
+  inactive: "Deactivated",
+  not_started: "Not started yet",
+  expired: "Ended",
+  used_up: "Used up",
+  running: "Running",
+};
+
 /**
  * Whether this buyer may use `code` on these lines now, and if so what it takes off and how it is shared.
  * `code` is null when no stored code matches; `usedByBuyer` counts the buyer's redemptions not given back.
@@ -139,12 +162,12 @@ export function decidePromoCode<L extends PromoLine>(input: {
   const name = code?.code ?? normalisePromoCode(input.typed);
   const refuse = (reason: PromoRefusal, message: string) => ({ ok: false as const, reason, message });
   if (!code) return refuse("unknown", PROMO_MESSAGES.unknown(name));
-  if (!code.active) return refuse("inactive", PROMO_MESSAGES.inactive(name));
-  if (code.startsAt && now.getTime() < code.startsAt.getTime())
+  const state = promoCodeState(code, now);
+  if (state === "inactive") return refuse("inactive", PROMO_MESSAGES.inactive(name));
+  if (state === "not_started" && code.startsAt)
     return refuse("not_started", PROMO_MESSAGES.notStarted(name, code.startsAt));
-  if (code.endsAt && now.getTime() >= code.endsAt.getTime())
-    return refuse("expired", PROMO_MESSAGES.expired(name, code.endsAt));
-  if (code.maxUses !== null && code.uses >= code.maxUses) return refuse("used_up", PROMO_MESSAGES.usedUp(name));
+  if (state === "expired" && code.endsAt) return refuse("expired", PROMO_MESSAGES.expired(name, code.endsAt));
+  if (state === "used_up") return refuse("used_up", PROMO_MESSAGES.usedUp(name));
   if (code.maxUsesPerPerson !== null && input.usedByBuyer >= code.maxUsesPerPerson)
     return refuse("already_used", PROMO_MESSAGES.alreadyUsed(name, code.maxUsesPerPerson));
 

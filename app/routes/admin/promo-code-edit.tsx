@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { AdminErrorBoundary, AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { PromoCodeForm } from "~/components/admin/promo-code-form";
+import { PROMO_STATE_LABELS, promoCodeState } from "~/domain/promo-code";
 import { pageMeta } from "~/lib/seo";
 import { promoCodeCheck } from "~/schemas/admin-promo-code";
 import { errorNotice } from "~/schemas/form";
@@ -30,7 +31,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const code = await getPromoCode(services, promoCodeId(params));
   if (!code) throw data({ message: PROMO_ADMIN_MESSAGES.notFound }, { status: 404 });
-  return { code, competitions: await promoCompetitionChoices(services) };
+  const state = promoCodeState(code, services.now());
+  return { code, state, competitions: await promoCompetitionChoices(services) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -55,13 +57,13 @@ export const meta: Route.MetaFunction = ({ data }) =>
   ]);
 
 export default function PromoCodeEditPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { code, competitions } = loaderData;
+  const { code, state, competitions } = loaderData;
   return (
     <AdminPage
       title={`Promo code ${code.code}`}
       intro={
         `Used ${code.uses} ${code.uses === 1 ? "time" : "times"} so far (paid and held orders). ` +
-        (code.active ? "Active." : "Deactivated.")
+        `${PROMO_STATE_LABELS[state]}.`
       }
     >
       <p>

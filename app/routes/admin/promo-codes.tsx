@@ -6,6 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { PostButton } from "~/components/ui/post-button";
 import { formatUkShortDateTime } from "~/domain/london-format";
 import { formatPence } from "~/domain/money";
+import { PROMO_STATE_LABELS, promoCodeState } from "~/domain/promo-code";
 import { pageMeta } from "~/lib/seo";
 import { promoCodeCheck, promoCodeToggleCheck } from "~/schemas/admin-promo-code";
 import { errorNotice, parseSubmission } from "~/schemas/form";
@@ -30,7 +31,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   requirePermission(context, permission.loader);
   const services = context.get(servicesContext);
   const [codes, competitions] = await Promise.all([listPromoCodes(services), promoCompetitionChoices(services)]);
-  return { codes, competitions };
+  const now = services.now();
+  return { codes: codes.map((code) => ({ ...code, state: promoCodeState(code, now) })), competitions };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -66,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () =>
   pageMeta("Promo codes", "Discount codes for the checkout.", [{ name: "robots", content: "noindex" }]);
 
-type Code = Awaited<ReturnType<typeof listPromoCodes>>[number];
+type Code = Route.ComponentProps["loaderData"]["codes"][number];
 
 const discountText = (c: Pick<Code, "kind" | "value">) =>
   c.kind === "percent" ? `${c.value}% off` : `${formatPence(c.value)} off`;
@@ -102,7 +104,7 @@ function CodeRow({ c, titles }: { c: Code; titles: Map<number, string> }) {
       <td className={`${tdClass} max-w-xs`}>
         {c.competitionIds ? c.competitionIds.map((id) => titles.get(id) ?? `#${id}`).join(", ") : "All"}
       </td>
-      <td className={tdClass}>{c.active ? "Active" : "Deactivated"}</td>
+      <td className={tdClass}>{PROMO_STATE_LABELS[c.state]}</td>
       <td className={`${tdClass} space-y-2`}>
         <Link to={`/admin/promo-codes/${c.id}`} className={buttonClass("outline", "sm")}>
           Edit<span className="sr-only"> {c.code}</span>
