@@ -213,8 +213,9 @@ describe("the server decides", () => {
     const kinds: string[] = [];
     const spy = vi.spyOn(h.services.db, "execute").mockImplementation((async (query: Parameters<typeof execute>[0]) => {
       const result = await execute(query);
-      const held = (result.rows[0] as { held?: { kind?: string } } | undefined)?.held;
-      if (held?.kind) kinds.push(held.kind);
+      // The hold's statement answers each hold of its group (ADR 039): one here.
+      const held = (result.rows[0] as { held?: { kind?: string }[] } | undefined)?.held;
+      if (Array.isArray(held)) for (const one of held) if (one.kind) kinds.push(one.kind);
       return result;
     }) as unknown as typeof execute);
     return { kinds, restore: () => spy.mockRestore() };

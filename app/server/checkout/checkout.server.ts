@@ -39,7 +39,13 @@ import {
   startPaymentQueue,
 } from "./payment-queue.server";
 import { PromoCodeRefusal, priceWithPromoCode } from "./promo-codes.server";
-import { type HoldRefused, HoldRefusedError, holdOrder, releaseReservation } from "./reservations.server";
+import {
+  type HoldRefused,
+  HoldRefusedError,
+  holdOrder,
+  holdOrderGrouped,
+  releaseReservation,
+} from "./reservations.server";
 import { applySiteCredit, paidEntirelyByCredit } from "./site-credit.server";
 import { extendOrderNumbers } from "./ticket-numbers.server";
 
@@ -262,8 +268,12 @@ export async function placeOrder(
     const toPayment = options.toPayment === true;
     // The hold is one statement. A buyer's site credit is debited in its transaction (ADR 036), and only then is it
     // known whether the order needs the provider at all, so such an order is claimed or queued after the debit.
-    const holdWith = (executor: Executor, session: boolean) =>
-      holdOrder(executor, {
+    // Alone in the site credit's transaction, or grouped with the holds arriving meanwhile (ADR 039).
+    const holdWith = (
+      send: (input: Parameters<typeof holdOrder>[1]) => ReturnType<typeof holdOrder>,
+      session: boolean,
+    ) =>
+      send({
         userId: input.userId,
         email: input.email,
         idempotencyKey: key,
@@ -288,7 +298,7 @@ export async function placeOrder(
       });
     const hold = input.useSiteCredit
       ? db.transaction(async (tx) => {
-          const result = await holdWith(tx, false);
+          const result = await holdWith((hold) => holdOrder(tx, hold), false);
           // Site credit (ADR 036): decided and debited under the buyer's lock the hold took, in its transaction.
           if (result.kind === "existing") return result;
           const order = await applySiteCredit(tx, result.order, true, now);
@@ -296,7 +306,7 @@ export async function placeOrder(
           const session = await claimOrQueue(tx, services, order.id);
           return { ...result, order: session === "queued" ? { ...order, queuedAt: now } : order, session };
         })
-      : holdWith(db, toPayment);
+      : holdWith((hold) => holdOrderGrouped(db, hold), toPayment);
     const held = await hold.catch(async (error) => {
       if (error instanceof HoldRefusedError)
         throw await holdRefusal(db, error.refused, { parsed, byId, priced, protection, now });
