@@ -216,3 +216,6 @@ export async function holdOrderGrouped(db: Database, input: HoldInput): Promise<
   if (answer.kind === "error" && RETRY_ALONE.has(answer.code)) return holdOrder(db, input);
   return holdOutcome(input, answer);
 }
+
+/** Holds waiting for the group in flight on this database handle (tests, and the figures of ADR 039). */
+export const holdsWaiting = (db: Database) => holdGroups.get(db)?.waiting() ?? 0;

@@ -27,7 +27,7 @@ export function groupCommit<Item, Answer>(
       for (const waiter of group) waiter.reject(error);
       return;
     }
-    group.forEach((waiter, i) => waiter.resolve(answers[i] as Answer));
+    for (const [i, waiter] of group.entries()) waiter.resolve(answers[i] as Answer);
   };
 
   const flush = () => {
