@@ -168,7 +168,7 @@ export async function startCheckout(services: Services, input: OrderInput): Prom
   // The hold claimed the provider's next request for this order (nobody queued, a token to spare), or queued it.
   if (placed.session === "claimed") return createSession(services, placed.order, placed.lines);
   kickPaymentQueue(services);
-  return queued(services, placed.order);
+  return queued(services, placed.order, placed.place);
 }
 
 type OrderInput = {
@@ -192,6 +192,8 @@ type PlaceOrderResult =
       lines?: SessionLine[];
       /** A new order on its way to payment: claimed for the provider's next request, or queued (ADR 027 §2). */
       session?: "claimed" | "queued" | null;
+      /** A queued order's place in the queue, when the hold said it (ADR 039). */
+      place?: number | null;
     }
   | Extract<StartCheckoutResult, { ok: false }>;
 
@@ -317,6 +319,7 @@ export async function placeOrder(
       isNew: boolean;
       lines?: SessionLine[];
       session?: "claimed" | "queued" | null;
+      place?: number | null;
     };
     if (held.kind === "existing") {
       const again = await findByKey(db, input.userId, key);
@@ -326,7 +329,7 @@ export async function placeOrder(
       const lines = priced.lines
         .map((line) => ({ ...line, title: competitionOf(line).title }))
         .sort((a, b) => a.competitionId - b.competitionId);
-      created = { order: held.order, isNew: true, lines, session: held.session };
+      created = { order: held.order, isNew: true, lines, session: held.session, place: held.place };
     }
     return { ok: true, ...created, competitionIds: ids };
   } catch (error) {
@@ -471,15 +474,22 @@ async function holdRefusal(
  */
 const sessionsInFlight = new Map<string, Promise<StartCheckoutResult>>();
 
-/** The hold page's answer for a queued order (or the checkout's refusal if the order has gone meanwhile). */
-async function queued(services: Services, order: ExistingOrder | undefined): Promise<StartCheckoutResult> {
+/**
+ * The hold page's answer for a queued order (or the checkout's refusal if the order has gone meanwhile); `place` is
+ * its place in the queue when the hold's statement said it, read otherwise.
+ */
+async function queued(
+  services: Services,
+  order: ExistingOrder | undefined,
+  place?: number | null,
+): Promise<StartCheckoutResult> {
   if (!order) return { ok: false, status: 409, message: CHECKOUT_MESSAGES.stale };
   const until = order.reservationExpiresAt ?? new Date(order.createdAt.getTime() + CHECKOUT_WINDOW_MS);
   return {
     ok: true,
     orderId: order.id,
     url: holdPagePath(order.id),
-    held: { until, place: await placeInQueue(services.db, order) },
+    held: { until, place: place ?? (await placeInQueue(services.db, order)) },
   };
 }
 

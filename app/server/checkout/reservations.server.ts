@@ -70,6 +70,8 @@ type HoldResult =
       numbers: Map<number, number[]>;
       /** With `session` terms: the order was claimed for the provider's next request, or queued. */
       session: "claimed" | "queued" | null;
+      /** A queued order's place in the payment queue when it was held (1: next); null when not queued. */
+      place: number | null;
     }
   | { kind: "existing" };
 
@@ -82,7 +84,13 @@ export class HoldRefusedError extends Error {
 
 /** One hold's outcome as `paddock_hold_batch` answers it (drizzle/0028). */
 type HoldAnswer =
-  | { kind: "created"; orderId: string; numbers: Record<string, number[]>; session?: "claimed" | "queued" }
+  | {
+      kind: "created";
+      orderId: string;
+      numbers: Record<string, number[]>;
+      session?: "claimed" | "queued";
+      place?: number;
+    }
   | { kind: "existing" }
   | { kind: "refused"; refused: HoldRefused }
   | { kind: "error"; code: string; message: string };
@@ -175,7 +183,7 @@ function holdOutcome(input: HoldInput, answer: HoldAnswer): HoldResult {
     updatedAt: now,
   };
   const numbers = new Map(Object.entries(answer.numbers).map(([id, list]) => [Number(id), list.map(Number)]));
-  return { kind: "created", order, numbers, session: answer.session ?? null };
+  return { kind: "created", order, numbers, session: answer.session ?? null, place: answer.place ?? null };
 }
 
 /**
