@@ -308,7 +308,7 @@ export async function placeOrder(
           const session = await claimOrQueue(tx, services, order.id);
           return { ...result, order: session === "queued" ? { ...order, queuedAt: now } : order, session };
         })
-      : holdWith((hold) => holdOrderGrouped(db, hold), toPayment);
+      : holdWith((hold) => holdOrderGrouped(db, hold, db === services.handle.db), toPayment);
     const held = await hold.catch(async (error) => {
       if (error instanceof HoldRefusedError)
         throw await holdRefusal(db, error.refused, { parsed, byId, priced, protection, now });

@@ -1,4 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
 import { type OrderRow, orderLines } from "~/db/schema";
 import type { Database, Executor, Tx } from "../platform/db.server";
 import { type GroupCommit, groupCommit } from "../platform/group-commit.server";
@@ -210,14 +212,58 @@ const RETRY_ALONE = new Set(["40P01", "40001"]);
 
 const holdGroups = new WeakMap<Database, GroupCommit<HoldInput, HoldAnswer>>();
 
+type HoldLane = { get(): Promise<Executor>; release(error?: Error): void };
+
+/** The database itself as the lane: PGlite (one connection), or a copy of the services with a database of its own. */
+const directLane = (db: Database): HoldLane => ({ get: async () => db, release: () => {} });
+
+/**
+ * Where the groups of holds are sent: on PostgreSQL a connection of the pool kept while groups keep coming (taken for
+ * the first group of a rush, given back when no hold waits), so each group does not queue again behind the hundreds
+ * of reads a rush puts in the pool's queue (ADR 039).
+ */
+function poolLane(db: Database): HoldLane {
+  const pool = (db as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return directLane(db);
+  let held: { client: pg.PoolClient; db: Executor } | null = null;
+  return {
+    async get() {
+      if (!held) {
+        const client = await pool.connect();
+        held = { client, db: drizzle(client) as unknown as Executor };
+      }
+      return held.db;
+    },
+    /** Gives the connection back; with an error, the pool drops it (it may be broken). */
+    release(error) {
+      held?.client.release(error);
+      held = null;
+    },
+  };
+}
+
 /**
  * `holdOrder` for a hold that commits on its own (no site credit), grouped with the others that arrive meanwhile
- * (ADR 039): one statement and one commit for each group, one group in flight per database handle.
+ * (ADR 039): one statement and one commit for each group, one group in flight per database handle. `ownLane`: the
+ * app's own database keeps a pool connection for the groups of a rush; otherwise (a copy of the services with a
+ * database of its own, as tests hook one) the groups are sent on `db` itself.
  */
-export async function holdOrderGrouped(db: Database, input: HoldInput): Promise<HoldResult> {
+export async function holdOrderGrouped(db: Database, input: HoldInput, ownLane = false): Promise<HoldResult> {
   let group = holdGroups.get(db);
   if (!group) {
-    group = groupCommit((inputs: HoldInput[]) => sendHolds(db, inputs), { maxGroup: MAX_HOLD_BATCH });
+    const lane = ownLane ? poolLane(db) : directLane(db);
+    const send = async (inputs: HoldInput[]) => {
+      const executor = await lane.get();
+      try {
+        const answers = await sendHolds(executor, inputs);
+        if (group?.waiting() === 0) lane.release();
+        return answers;
+      } catch (error) {
+        lane.release(error instanceof Error ? error : new Error(String(error)));
+        throw error;
+      }
+    };
+    group = groupCommit(send, { maxGroup: MAX_HOLD_BATCH });
     holdGroups.set(db, group);
   }
   const answer = await group.submit(input);
