@@ -36,7 +36,9 @@ function servicesWithFirstHoldHooks(hooks: Hooks): Services {
       const result = await tx.execute(query);
       if (!result.rows[0] || !("held" in result.rows[0]))
         throw new Error("the first statement hooked was not the hold");
-      await hooks.beforeCommit?.();
+      // As before holds were grouped (ADR 039), only a hold that was made waits: a refused one has nothing to commit.
+      const [held] = (result.rows[0] as { held: { kind: string }[] }).held;
+      if (held?.kind === "created") await hooks.beforeCommit?.();
       return result;
     });
   };
@@ -92,14 +94,19 @@ describe("one checkout at a time per buyer (different idempotency keys, so no un
   // is the buyer's advisory lock when it is taken, and otherwise the competition row after its own checks passed.
   async function twoAtOnce(buyer: { id: string; email: string }, competitionId: number, quantity: number) {
     const services = servicesWithFirstHoldHooks(postgres ? { beforeCommit: untilSomeoneWaitsForALock } : {});
+    // Each as if from an app process of its own: its own database handle, so the two holds are two transactions and
+    // not one group of the same process (ADR 039; tests/integration/hold-batch.test.ts covers a group).
     const attempt = () =>
-      startCheckout(services, {
-        userId: buyer.id,
-        email: buyer.email,
-        lines: [{ competitionId, quantity, skillAnswer: CORRECT }],
-        idempotencyKey: randomUUID(),
-        source: "single",
-      });
+      startCheckout(
+        { ...services, db: new Proxy(services.db, {}) },
+        {
+          userId: buyer.id,
+          email: buyer.email,
+          lines: [{ competitionId, quantity, skillAnswer: CORRECT }],
+          idempotencyKey: randomUUID(),
+          source: "single",
+        },
+      );
     return Promise.all([attempt(), attempt()]);
   }
 

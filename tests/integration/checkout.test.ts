@@ -2,7 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { basketItems, orderLines, orders, payments, stripeStandinSessions } from "~/db/schema";
 import { addToBasket } from "~/server/checkout/basket.server";
-import { cancelCheckout, verifyPayment } from "~/server/checkout/checkout.server";
+import {
+  type CheckoutLineInput,
+  cancelCheckout,
+  startCheckout,
+  verifyPayment,
+} from "~/server/checkout/checkout.server";
 import { CORRECT, createCheckoutHarness, type Harness, sessionIdFromUrl, WRONG } from "./checkout-harness";
 
 let h: Harness;
@@ -207,17 +212,25 @@ describe("the server decides", () => {
     return { calls, release, restore: () => h.providerDown(false) };
   }
 
-  /** The answers of the holds' statements, as they come back (`kind` "existing": the key had made an order). */
+  /**
+   * The answers of the holds' statements, as they come back (`kind` "existing": the key had made an order), for the
+   * checkouts made with `services`: a copy of the app's with a database handle of its own, whose groups of holds go
+   * through its `execute` (the app's own keeps a pool connection for them: ADR 039).
+   */
   function watchHolds() {
     const execute = h.services.db.execute.bind(h.services.db);
     const kinds: string[] = [];
     const spy = vi.spyOn(h.services.db, "execute").mockImplementation((async (query: Parameters<typeof execute>[0]) => {
       const result = await execute(query);
-      const held = (result.rows[0] as { held?: { kind?: string } } | undefined)?.held;
-      if (held?.kind) kinds.push(held.kind);
+      // The hold's statement answers each hold of its group (ADR 039): one here.
+      const held = (result.rows[0] as { held?: { kind?: string }[] } | undefined)?.held;
+      if (Array.isArray(held)) for (const one of held) if (one.kind) kinds.push(one.kind);
       return result;
     }) as unknown as typeof execute);
-    return { kinds, restore: () => spy.mockRestore() };
+    const services = { ...h.services, db: new Proxy(h.services.db, {}) };
+    const checkout = (buyer: { id: string; email: string }, lines: CheckoutLineInput[], key: string) =>
+      startCheckout(services, { userId: buyer.id, email: buyer.email, lines, idempotencyKey: key, source: "single" });
+    return { kinds, services, checkout, restore: () => spy.mockRestore() };
   }
 
   /** Until a hold's statement answers that the key made an order already: a repeat found the first's order. */
@@ -243,10 +256,10 @@ describe("the server decides", () => {
     };
     const holds = watchHolds();
     try {
-      const first = h.checkout(buyer, [line], { key });
+      const first = holds.checkout(buyer, [line], key);
       await expect.poll(() => provider.calls.length).toBe(1);
       let repeatAfterProvider: boolean | undefined;
-      const repeat = h.checkout(buyer, [line], { key }).finally(() => {
+      const repeat = holds.checkout(buyer, [line], key).finally(() => {
         repeatAfterProvider = providerAnswered;
       });
       // The repeat finds the order (its hold's statement answers that the key made one already) while the first
@@ -276,7 +289,7 @@ describe("the server decides", () => {
     const provider = gateProvider();
     const holds = watchHolds();
     try {
-      const first = otherProcess.startCheckout(h.services, {
+      const first = otherProcess.startCheckout(holds.services, {
         userId: buyer.id,
         email: buyer.email,
         lines: [line],
@@ -285,7 +298,7 @@ describe("the server decides", () => {
       });
       await expect.poll(() => provider.calls.length).toBe(1);
       let answered = false;
-      const repeat = h.checkout(buyer, [line], { key }).finally(() => {
+      const repeat = holds.checkout(buyer, [line], key).finally(() => {
         answered = true;
       });
       // The provider answers the other process only once this request has found its order and is waiting for it.

@@ -49,7 +49,7 @@ describe("paddock_hold", () => {
       monthlyLimitPence: null,
       monthStart: now,
     });
-    await expect(attempt).rejects.toThrow();
+    await expect(attempt).rejects.toMatchObject({ code: "PDK03" });
     expect(await h.services.db.select().from(orders).where(eq(orders.userId, buyer.id))).toEqual([]);
     expect(await h.competition(comp.id)).toMatchObject({ ticketsReserved: 0, ticketsSold: 0 });
   });

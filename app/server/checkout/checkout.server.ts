@@ -39,7 +39,13 @@ import {
   startPaymentQueue,
 } from "./payment-queue.server";
 import { PromoCodeRefusal, priceWithPromoCode } from "./promo-codes.server";
-import { type HoldRefused, HoldRefusedError, holdOrder, releaseReservation } from "./reservations.server";
+import {
+  type HoldRefused,
+  HoldRefusedError,
+  holdOrder,
+  holdOrderGrouped,
+  releaseReservation,
+} from "./reservations.server";
 import { applySiteCredit, paidEntirelyByCredit } from "./site-credit.server";
 import { extendOrderNumbers } from "./ticket-numbers.server";
 
@@ -162,7 +168,7 @@ export async function startCheckout(services: Services, input: OrderInput): Prom
   // The hold claimed the provider's next request for this order (nobody queued, a token to spare), or queued it.
   if (placed.session === "claimed") return createSession(services, placed.order, placed.lines);
   kickPaymentQueue(services);
-  return queued(services, placed.order);
+  return queued(services, placed.order, placed.place);
 }
 
 type OrderInput = {
@@ -186,6 +192,8 @@ type PlaceOrderResult =
       lines?: SessionLine[];
       /** A new order on its way to payment: claimed for the provider's next request, or queued (ADR 027 §2). */
       session?: "claimed" | "queued" | null;
+      /** A queued order's place in the queue, when the hold said it (ADR 039). */
+      place?: number | null;
     }
   | Extract<StartCheckoutResult, { ok: false }>;
 
@@ -262,8 +270,12 @@ export async function placeOrder(
     const toPayment = options.toPayment === true;
     // The hold is one statement. A buyer's site credit is debited in its transaction (ADR 036), and only then is it
     // known whether the order needs the provider at all, so such an order is claimed or queued after the debit.
-    const holdWith = (executor: Executor, session: boolean) =>
-      holdOrder(executor, {
+    // Alone in the site credit's transaction, or grouped with the holds arriving meanwhile (ADR 039).
+    const holdWith = (
+      send: (input: Parameters<typeof holdOrder>[1]) => ReturnType<typeof holdOrder>,
+      session: boolean,
+    ) =>
+      send({
         userId: input.userId,
         email: input.email,
         idempotencyKey: key,
@@ -288,7 +300,7 @@ export async function placeOrder(
       });
     const hold = input.useSiteCredit
       ? db.transaction(async (tx) => {
-          const result = await holdWith(tx, false);
+          const result = await holdWith((hold) => holdOrder(tx, hold), false);
           // Site credit (ADR 036): decided and debited under the buyer's lock the hold took, in its transaction.
           if (result.kind === "existing") return result;
           const order = await applySiteCredit(tx, result.order, true, now);
@@ -296,7 +308,7 @@ export async function placeOrder(
           const session = await claimOrQueue(tx, services, order.id);
           return { ...result, order: session === "queued" ? { ...order, queuedAt: now } : order, session };
         })
-      : holdWith(db, toPayment);
+      : holdWith((hold) => holdOrderGrouped(db, hold, db === services.handle.db), toPayment);
     const held = await hold.catch(async (error) => {
       if (error instanceof HoldRefusedError)
         throw await holdRefusal(db, error.refused, { parsed, byId, priced, protection, now });
@@ -307,6 +319,7 @@ export async function placeOrder(
       isNew: boolean;
       lines?: SessionLine[];
       session?: "claimed" | "queued" | null;
+      place?: number | null;
     };
     if (held.kind === "existing") {
       const again = await findByKey(db, input.userId, key);
@@ -316,7 +329,7 @@ export async function placeOrder(
       const lines = priced.lines
         .map((line) => ({ ...line, title: competitionOf(line).title }))
         .sort((a, b) => a.competitionId - b.competitionId);
-      created = { order: held.order, isNew: true, lines, session: held.session };
+      created = { order: held.order, isNew: true, lines, session: held.session, place: held.place };
     }
     return { ok: true, ...created, competitionIds: ids };
   } catch (error) {
@@ -461,15 +474,22 @@ async function holdRefusal(
  */
 const sessionsInFlight = new Map<string, Promise<StartCheckoutResult>>();
 
-/** The hold page's answer for a queued order (or the checkout's refusal if the order has gone meanwhile). */
-async function queued(services: Services, order: ExistingOrder | undefined): Promise<StartCheckoutResult> {
+/**
+ * The hold page's answer for a queued order (or the checkout's refusal if the order has gone meanwhile); `place` is
+ * its place in the queue when the hold's statement said it, read otherwise.
+ */
+async function queued(
+  services: Services,
+  order: ExistingOrder | undefined,
+  place?: number | null,
+): Promise<StartCheckoutResult> {
   if (!order) return { ok: false, status: 409, message: CHECKOUT_MESSAGES.stale };
   const until = order.reservationExpiresAt ?? new Date(order.createdAt.getTime() + CHECKOUT_WINDOW_MS);
   return {
     ok: true,
     orderId: order.id,
     url: holdPagePath(order.id),
-    held: { until, place: await placeInQueue(services.db, order) },
+    held: { until, place: place ?? (await placeInQueue(services.db, order)) },
   };
 }
 

@@ -1,9 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { orders } from "~/db/schema";
 import { isUuid } from "~/schemas/ids";
+import type { Database } from "../platform/db.server";
+import { preparedPerDatabase } from "../platform/prepared.server";
 import type { Services } from "../platform/services.server";
-import { placeInQueue, sessionSettled } from "./payment-queue.server";
-import { orderNumbers } from "./ticket-numbers.server";
+import { sessionSettled } from "./payment-queue.server";
 
 /** The longest a status request waits for the session to be made before answering "still queued". */
 export const MAX_HOLD_WAIT_MS = 20_000;
@@ -18,11 +19,31 @@ export type HoldStatus =
   | { state: "queued"; place: number; until: Date; ticketCount: number; numbers: number[] }
   | { state: "closed"; paymentStatus: string };
 
-async function readHold(services: Services, userId: string, orderId: string) {
-  const [order] = await services.db
-    .select()
+/**
+ * A buyer's order as the hold page shows it, in one statement (ADR 039 §4): its state, and while it waits for its
+ * session the numbers it holds (ADR 031) and how many queued orders are ahead of it (as `placeInQueue` counts them).
+ */
+const holdRead = preparedPerDatabase((db: Database) => {
+  const waiting = sql`${orders.paymentStatus} = 'pending' and ${orders.checkoutUrl} is null`;
+  return db
+    .select({
+      paymentStatus: orders.paymentStatus,
+      checkoutUrl: orders.checkoutUrl,
+      reservationExpiresAt: orders.reservationExpiresAt,
+      createdAt: orders.createdAt,
+      numbers: sql<number[] | null>`case when ${waiting} then (select coalesce(array_agg(t.ticket_number
+        order by t.competition_id, t.ticket_number), '{}') from ticket_numbers t where t.order_id = ${orders.id}) end`,
+      ahead: sql<number | null>`case when ${waiting} and ${orders.queuedAt} is not null then (select count(*)::int
+        from orders q where q.queued_at is not null and q.payment_status = 'pending'
+          and (q.queued_at, q.id) < (${orders.queuedAt}, ${orders.id})) end`,
+    })
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+    .where(and(eq(orders.id, sql.placeholder("orderId")), eq(orders.userId, sql.placeholder("userId"))))
+    .prepare("hold_status");
+});
+
+async function readHold(services: Services, userId: string, orderId: string) {
+  const [order] = await holdRead(services.db).execute({ orderId, userId });
   return order;
 }
 
@@ -38,7 +59,7 @@ export async function holdStatus(
   let order = await readHold(services, input.userId, input.orderId);
   const waitMs = Math.min(Math.max(0, input.waitMs ?? 0), MAX_HOLD_WAIT_MS);
   if (order && waitMs > 0 && order.paymentStatus === "pending" && !order.checkoutUrl) {
-    await sessionSettled(order.id, waitMs);
+    await sessionSettled(input.orderId, waitMs);
     order = await readHold(services, input.userId, input.orderId);
   }
   if (!order) return undefined;
@@ -46,7 +67,7 @@ export async function holdStatus(
   if (order.checkoutUrl) return { state: "ready", url: order.checkoutUrl };
   const until = order.reservationExpiresAt ?? order.createdAt;
   // The numbers held for it (ADR 031): every ticket of a new order has one from the moment it is held.
-  const numbers = [...(await orderNumbers(services.db, order.id)).values()].flat();
-  const place = Math.max(1, await placeInQueue(services.db, order));
+  const numbers = (order.numbers ?? []).map(Number);
+  const place = 1 + (order.ahead ?? 0);
   return { state: "queued", place, until, ticketCount: numbers.length, numbers };
 }

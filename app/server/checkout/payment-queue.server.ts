@@ -34,8 +34,9 @@ const isQueued = and(isNotNull(orders.queuedAt), eq(orders.paymentStatus, "pendi
  * The queue's terms for the functions that claim (drizzle/0027): the pace shared by every process and how long a
  * claim lasts. Over any one second a bucket gives out at most its rate plus its burst; the provider counts a sliding
  * second (Stripe, and the stand-in) on arrival, when network jitter can bunch requests, so the burst is a tenth of
- * the rate: 20/s in bursts of 2 is at most 22 in a second against Stripe's 25 (bursts of 5 still met 45 429s in 500
- * sessions).
+ * the rate (bursts of 5 at 20/s met 45 429s in 500 sessions). The rate is the provider's own limit (ADR 039 §3): at
+ * 25/s in bursts of 3 a second may see 28 requests, and the provider's 429 for the excess puts those orders back in
+ * the queue with the same idempotency key, at their place.
  */
 export const sessionTerms = (services: Services): SessionTerms => ({
   rate: services.env.PAYMENT_PROVIDER_RATE,

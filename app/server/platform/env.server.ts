@@ -106,10 +106,11 @@ export const EnvSchema = z.object({
   /** Marketing campaign messages queued per minute, across campaigns, by each app process (ADR 022). */
   CAMPAIGN_SEND_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_SEND_RATE_PER_MINUTE),
   /**
-   * Checkout Sessions all app processes together create per second, shared through the database (ADR 027): below
-   * Stripe's default 25 requests/s per endpoint, so a flash sale queues buyers instead of meeting 429s.
+   * Checkout Sessions all app processes together create per second, shared through the database (ADR 027): the
+   * provider's limit (Stripe's default 25 requests/s per endpoint), so a flash sale queues buyers at the provider's
+   * full pace; the few 429s a burst meets are retried with the same idempotency key (ADR 039 §3).
    */
-  PAYMENT_PROVIDER_RATE: z.coerce.number().int().min(1).max(10_000).default(20),
+  PAYMENT_PROVIDER_RATE: z.coerce.number().int().min(1).max(10_000).default(25),
   /** Where a custom subdomain's CNAME points; unset uses BASE_URL's host. */
   DOMAIN_TARGET_HOST: z
     .string()
