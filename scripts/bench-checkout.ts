@@ -163,7 +163,8 @@ async function main() {
             SEED: "false",
             STRIPE_STANDIN_RATE_LIMIT: String(PROVIDER_LIMIT),
             PAYMENT_PROVIDER_RATE: String(APP_PROVIDER_RATE),
-            ...(apart ? { STRIPE_STANDIN_URL: `http://localhost:${standinPort}` } : {}),
+            // By address: a name would cost a DNS look-up per new connection, which a real deployment caches.
+            ...(apart ? { STRIPE_STANDIN_URL: `http://127.0.0.1:${standinPort}` } : {}),
           },
         }),
       );
@@ -179,7 +180,7 @@ async function main() {
           DATABASE_POOL_SIZE: String(POOL),
           BETTER_AUTH_SECRET: secret,
           STRIPE_STANDIN_RATE_LIMIT: String(PROVIDER_LIMIT),
-          STANDIN_WEBHOOK_URLS: apps.map((app) => `${app.baseUrl}/api/stripe/webhook`).join(","),
+          STANDIN_WEBHOOK_URLS: apps.map((app) => `http://127.0.0.1:${app.port}/api/stripe/webhook`).join(","),
         },
       });
     const db = new pg.Pool({ connectionString: databaseUrl, max: POOL });

@@ -12,18 +12,22 @@ const postgres = process.env.TEST_DB_ENGINE === "postgres";
 const CREDIT = "4242 4242 4242 4242";
 const DEBIT = "4000 0566 5566 5556";
 
-/** Makes recording a payment for `orderId` raise, as a fault in one order's fulfilment would; returns the cure. */
-async function faultFor(orderId: string) {
+/**
+ * Makes writing `orderId`'s payment (or, with "orders", its order row) raise, as a fault in one order's fulfilment
+ * would; returns the cure.
+ */
+async function faultFor(orderId: string, table: "payments" | "orders" = "payments") {
+  const column = table === "payments" ? "order_id" : "id";
   const name = `paddock_test_fault_${randomUUID().replaceAll("-", "")}`;
   await harness().services.db.execute(
     sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin
-      if new.order_id = '${orderId}' then raise exception 'a fault for the test'; end if; return new; end $$`),
+      if new.${column} = '${orderId}' then raise exception 'a fault for the test'; end if; return new; end $$`),
   );
   await harness().services.db.execute(
-    sql.raw(`create trigger ${name} before insert on payments for each row execute function ${name}()`),
+    sql.raw(`create trigger ${name} before insert or update on ${table} for each row execute function ${name}()`),
   );
   return async () => {
-    await harness().services.db.execute(sql.raw(`drop trigger ${name} on payments`));
+    await harness().services.db.execute(sql.raw(`drop trigger ${name} on ${table}`));
     await harness().services.db.execute(sql.raw(`drop function ${name}()`));
   };
 }
@@ -45,7 +49,7 @@ const receiptsOf = (orderIds: string[], emails: string[]) =>
     .where(and(inArray(emailOutbox.to, emails), eq(emailOutbox.kind, "order-confirmation")))
     .then((rows) => rows.filter((row) => orderIds.some((id) => row.text.includes(id.slice(0, 8)))));
 
-describe("paddock_fulfil_batch", () => {
+describe("paddock_each of paddock_fulfil_item", () => {
   it("settles each order in its own subtransaction: a fault rolls back that order alone", async () => {
     const comp = await harness().createCompetition();
     const [good, faulty] = [
@@ -68,8 +72,8 @@ describe("paddock_fulfil_batch", () => {
     const cure = await faultFor(faulty.orderId);
     try {
       const result = await harness().services.db.execute<{ outcomes: { key: number; outcome: { kind: string } }[] }>(
-        sql`select paddock_fulfil_batch(${JSON.stringify([item(faulty, 0), item(good, 1), item(good, 2)])}::jsonb)
-          as outcomes`,
+        sql`select paddock_each('paddock_fulfil_item',
+          ${JSON.stringify([item(faulty, 0), item(good, 1), item(good, 2)])}::jsonb) as outcomes`,
       );
       const byKey = new Map(result.rows[0]?.outcomes.map((o) => [o.key, o.outcome.kind]));
       expect(byKey).toEqual(
@@ -86,6 +90,45 @@ describe("paddock_fulfil_batch", () => {
     expect(await harness().order(faulty.orderId)).toMatchObject({ paymentStatus: "pending" });
     expect(await harness().services.db.select().from(payments).where(eq(payments.orderId, faulty.orderId))).toEqual([]);
     expect(await harness().numbersOf(faulty.orderId)).toHaveLength(1);
+  });
+});
+
+describe("paddock_each of paddock_authorise_item", () => {
+  it("decides each payment in its own subtransaction: a fault rolls back that one alone", async () => {
+    const comp = await harness().createCompetition();
+    const good = await authorised(await harness().createBuyer(), comp.id, DEBIT);
+    const faulty = await authorised(await harness().createBuyer(), comp.id, DEBIT);
+    const now = new Date().toISOString();
+    const item = (o: { orderId: string; sessionId: string }, key: number) => ({
+      key,
+      orderId: o.orderId,
+      sessionId: o.sessionId,
+      funding: "debit",
+      credit: false,
+      amount: null,
+      cap: 25_000,
+      monthStart: now,
+      notCredit: ["debit", "prepaid"],
+      now,
+    });
+    const cure = await faultFor(faulty.orderId, "orders");
+    try {
+      const result = await harness().services.db.execute<{ outcomes: { key: number; outcome: { kind: string } }[] }>(
+        sql`select paddock_each('paddock_authorise_item', ${JSON.stringify([item(faulty, 0), item(good, 1)])}::jsonb)
+          as outcomes`,
+      );
+      const byKey = new Map(result.rows[0]?.outcomes.map((o) => [o.key, o.outcome.kind]));
+      expect(byKey).toEqual(
+        new Map([
+          [0, "error"],
+          [1, "capture"],
+        ]),
+      );
+    } finally {
+      await cure();
+    }
+    expect(await harness().order(good.orderId)).toMatchObject({ cardFunding: "debit" });
+    expect(await harness().order(faulty.orderId)).toMatchObject({ cardFunding: null, paymentStatus: "pending" });
   });
 });
 

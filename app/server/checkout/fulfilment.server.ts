@@ -11,7 +11,7 @@ import { instantWinEmailBlocks, instantWinNotification, type WonInstantWin } fro
 import type { Tx } from "../platform/db.server";
 import { type EmailBlock, serviceEmail } from "../platform/email/content";
 import { funnelVisitorKey } from "../platform/funnel.server";
-import { type Batched, groupCommit } from "../platform/group-commit.server";
+import { type Batched, GROUP_COMMIT_MAX, groupCommit } from "../platform/group-commit.server";
 import { enqueueEmail } from "../platform/mail.server";
 import { addNotification, type NewNotification } from "../platform/notifications.server";
 import type { CheckoutSessionSummary } from "../platform/payments.server";
@@ -102,12 +102,9 @@ type Settlement = {
   origin: string;
 };
 
-/** Fulfilments arriving while a batch is in flight wait for the next one, at most this many together (ADR 040). */
-const MAX_BATCH = 32;
-
 /** Each database's group commit of fulfilments (one per process and database). */
 const fulfilments = preparedPerDatabase((_db: Services["db"]) =>
-  groupCommit<Settlement, FulfilmentOutcome>(settleBatch, MAX_BATCH),
+  groupCommit<Settlement, FulfilmentOutcome>(settleBatch, GROUP_COMMIT_MAX),
 );
 
 /**
@@ -128,9 +125,10 @@ async function settleOrder(
 }
 
 /**
- * A batch in one transaction: `paddock_fulfil_batch` (drizzle/0029) settles each order in a subtransaction of its
- * own, and one statement writes every paid order's receipt. An order that raised there, or every order of a batch
- * that failed as a whole, is settled again alone, so one order's fault never costs another its tickets.
+ * A batch in one transaction: `paddock_each` of `paddock_fulfil_item` (drizzle/0029) settles each order in a
+ * subtransaction of its own, and one statement writes every paid order's receipt. An order that raised there, or every
+ * order of a batch that failed as a whole, is settled again alone, so one order's fault never costs another its
+ * tickets.
  */
 async function settleBatch(batch: Batched<Settlement, FulfilmentOutcome>[]) {
   const first = batch[0];
@@ -152,7 +150,7 @@ async function settleBatch(batch: Batched<Settlement, FulfilmentOutcome>[]) {
         now: item.now.toISOString(),
       }));
       const result = await tx.execute<{ outcomes: { key: number; outcome: SettledOrder | BatchError }[] }>(
-        sql`select paddock_fulfil_batch(${JSON.stringify(items)}::jsonb) as outcomes`,
+        sql`select paddock_each('paddock_fulfil_item', ${JSON.stringify(items)}::jsonb) as outcomes`,
       );
       const settled: (SettledOrder | BatchError | undefined)[] = [];
       for (const { key, outcome } of result.rows[0]?.outcomes ?? []) settled[key] = outcome;

@@ -3,6 +3,9 @@
  * first item goes at once, alone. `run` settles a whole batch and must settle (resolve or reject) every item of it;
  * should it throw instead, each of its items still unsettled is rejected with that error. At most `max` per batch.
  */
+/** The most items a batch takes: enough for a sale's burst, few enough that one batch never holds locks for long. */
+export const GROUP_COMMIT_MAX = 32;
+
 export type Batched<T, R> = { item: T; resolve(value: R): void; reject(error: unknown): void };
 
 export function groupCommit<T, R>(
