@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailOutbox, orders, payments } from "~/db/schema";
+import { fulfilCheckoutSession } from "~/server/checkout/fulfilment.server";
 import { CORRECT, type Harness, sessionIdFromUrl, useCheckoutHarness } from "./checkout-harness";
 
 const harness = useCheckoutHarness();
@@ -129,6 +130,43 @@ describe("paddock_each of paddock_authorise_item", () => {
     }
     expect(await harness().order(good.orderId)).toMatchObject({ cardFunding: "debit" });
     expect(await harness().order(faulty.orderId)).toMatchObject({ cardFunding: null, paymentStatus: "pending" });
+  });
+});
+
+describe("a batch that fails as a whole", () => {
+  it("is settled again order by order: every order paid once, with its receipt", async () => {
+    const comp = await harness().createCompetition();
+    const paid = [];
+    for (let i = 0; i < 5; i++) paid.push(await authorised(await harness().createBuyer(), comp.id, DEBIT));
+    const sessions = await Promise.all(paid.map((o) => harness().services.payments.retrieveSession(o.sessionId)));
+    // The receipts' statement of a batch (several receipts at once) fails; one receipt alone is written.
+    const db = harness().services.db;
+    await db.execute(
+      sql.raw(`create function paddock_test_one_receipt() returns trigger language plpgsql as $$ begin
+        if (select count(*) from written) > 1 then raise exception 'a batch fault for the test'; end if;
+        return null; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger paddock_test_one_receipt after insert on email_outbox referencing new table as written
+        for each statement execute function paddock_test_one_receipt()`),
+    );
+    let outcomes: { kind: string }[];
+    try {
+      outcomes = await Promise.all(sessions.map((s) => fulfilCheckoutSession(harness().services, s)));
+    } finally {
+      await db.execute(sql.raw("drop trigger paddock_test_one_receipt on email_outbox"));
+      await db.execute(sql.raw("drop function paddock_test_one_receipt()"));
+    }
+    expect(outcomes.map((o) => o.kind)).toEqual(paid.map(() => "fulfilled"));
+    const ids = paid.map((o) => o.orderId);
+    expect(await db.select().from(payments).where(inArray(payments.orderId, ids))).toHaveLength(ids.length);
+    expect(
+      await receiptsOf(
+        ids,
+        paid.map((o) => o.buyer.email),
+      ),
+    ).toHaveLength(ids.length);
+    expect(await harness().competition(comp.id)).toMatchObject({ ticketsSold: ids.length, ticketsReserved: 0 });
   });
 });
 
