@@ -72,7 +72,13 @@ async function authorise(
   return decided;
 }
 
-type Terms = { orderId: string; session: CheckoutSessionSummary; funding: string | null; now: Date };
+type Terms = {
+  orderId: string;
+  session: CheckoutSessionSummary;
+  funding: string | null;
+  now: Date;
+  logger: Services["logger"];
+};
 
 /**
  * The first decision on each authorised payment (the call that writes nothing over the cap), batched per process and
@@ -105,15 +111,15 @@ async function decideTogether(db: Executor, batch: Batched<Terms, Authorised>[])
       );
       for (const { key, outcome } of result.rows[0]?.outcomes ?? [])
         if (outcome.kind !== "error" && outcome.kind !== "missing") decided[key] = outcome;
-    } catch {
-      // Each is decided alone below.
+    } catch (error) {
+      batch[0]?.item.logger.warn({ err: error, payments: batch.length }, "a batch of card checks failed");
     }
   }
   await Promise.all(
-    batch.map(async ({ item, resolve, reject }, key) => {
+    batch.map(async ({ item: { logger: _logger, ...terms }, resolve, reject }, key) => {
       const outcome = decided[key];
       if (outcome) return resolve(outcome);
-      await authorise(db, { ...item, refuse: false }).then(resolve, reject);
+      await authorise(db, { ...terms, refuse: false }).then(resolve, reject);
     }),
   );
 }
@@ -139,7 +145,7 @@ export async function settleAuthorisation(
   if (intent.status !== "requires_capture") return { kind: "none" };
   const now = services.now();
   const terms = { orderId, session, funding: intent.funding ?? null, now };
-  let decided = await firstDecisions(services.db)(terms);
+  let decided = await firstDecisions(services.db)({ ...terms, logger: services.logger });
   if (decided.kind === "over") {
     decided = await services.db.transaction(async (tx) => {
       const refused = await authorise(tx, { ...terms, refuse: true });
