@@ -10,6 +10,7 @@ const usePostgres = Boolean(process.env.TEST_DATABASE_URL);
 /** The integration files with tests that only PostgreSQL can run (real concurrent transactions). */
 const POSTGRES_ONLY = [
   "tests/integration/checkout-race.test.ts",
+  "tests/integration/fulfil-batch.test.ts",
   "tests/integration/chosen-numbers.test.ts",
   "tests/integration/promo-codes-race.test.ts",
   "tests/integration/site-credit-race.test.ts",

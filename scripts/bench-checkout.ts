@@ -21,12 +21,15 @@
 // a buyer told some were taken keeps the rest and pays for a lucky dip in their place, as the review page offers.
 // BENCH_LIST_STATEMENTS=1 lists each kind of statement with its count per order (the budget of ADR 027 §5).
 // It also reports the CPU time each paid order cost the app, PostgreSQL and this load generator (from /proc), which
-// says what the machine can sell at most: its cores divided by that sum.
+// says what the machine can sell at most: its cores divided by that sum. The Stripe stand-in runs in a process of its
+// own (ADR 040; BENCH_STANDIN_APART=0 keeps it inside the app processes), so Stripe's side, which leaves this
+// machine with real Stripe, is reported apart: its process and the PostgreSQL backends serving it.
 import { randomBytes, randomInt } from "node:crypto";
 import os from "node:os";
 import pg from "pg";
 import { z } from "zod";
 import { EnvSchema } from "~/server/platform/env.server";
+import { STANDIN_APPLICATION_NAME } from "~/server/platform/payments.server";
 import { insertSaleCompetition, payWithTestCard, signUpBuyer, startCheckout } from "./bench/buyers";
 import { statementLog } from "./bench/statement-log";
 import {
@@ -35,6 +38,7 @@ import {
   cpuMeter,
   DEFAULT_DATABASE_URL,
   ensureBuild,
+  freePort,
   percentile,
   type RunningApp,
   startApp,
@@ -61,6 +65,8 @@ const BenchSettings = z.object({
   PADDOCK_BUILD_DIR: z.string().default("build"),
   /** 1: list every kind of SQL statement the sale ran, with how many of it per order (from PostgreSQL's log). */
   BENCH_LIST_STATEMENTS: z.enum(["0", "1"]).default("0"),
+  /** 1: the stand-in in a process of its own, its CPU counted apart (ADR 040); 0: inside each app process. */
+  BENCH_STANDIN_APART: z.enum(["0", "1"]).default("1"),
 });
 const parsedSettings = BenchSettings.safeParse(
   Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== "")),
@@ -119,7 +125,10 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 const perOrder = (n: number | null, orders: number) => (n === null ? "unknown" : (n / Math.max(1, orders)).toFixed(1));
 /** How much of the machine's CPU the app, PostgreSQL and the load generator used together over the sale (%). */
 const busyShare = (spent: CpuShares) =>
-  ((100 * (spent.app + spent.postgres + spent.generator)) / (spent.wallMs * os.cpus().length)).toFixed(0);
+  (
+    (100 * (spent.app + spent.postgres + spent.generator + spent.standin + spent.standinPostgres)) /
+    (spent.wallMs * os.cpus().length)
+  ).toFixed(0);
 
 async function main() {
   ensureBuild(buildDir);
@@ -131,13 +140,17 @@ async function main() {
   // One secret for every process, as a deployment shares it: sessions and signed links work on any of them.
   const secret = randomBytes(32).toString("base64url");
   const apps: RunningApp[] = [];
+  let standin: RunningApp | undefined;
   const stop = async () => {
     for (const app of apps) await app.stop();
+    await standin?.stop();
     await database.drop();
   };
+  const apart = settings.BENCH_STANDIN_APART === "1";
 
   try {
     const statements = await statementLog(databaseUrl);
+    const standinPort = await freePort();
     for (let i = 0; i < PROCESSES; i++) {
       apps.push(
         await startApp({
@@ -150,10 +163,26 @@ async function main() {
             SEED: "false",
             STRIPE_STANDIN_RATE_LIMIT: String(PROVIDER_LIMIT),
             PAYMENT_PROVIDER_RATE: String(APP_PROVIDER_RATE),
+            // By address: a name would cost a DNS look-up per new connection, which a real deployment caches.
+            ...(apart ? { STRIPE_STANDIN_URL: `http://127.0.0.1:${standinPort}` } : {}),
           },
         }),
       );
     }
+    // After the apps, which migrate the database; its webhooks go to them in turn, as a load balancer would send them.
+    if (apart)
+      standin = await startApp({
+        buildDir,
+        databaseUrl,
+        port: standinPort,
+        script: "scripts/bench/standin-process.mjs",
+        env: {
+          DATABASE_POOL_SIZE: String(POOL),
+          BETTER_AUTH_SECRET: secret,
+          STRIPE_STANDIN_RATE_LIMIT: String(PROVIDER_LIMIT),
+          STANDIN_WEBHOOK_URLS: apps.map((app) => `http://127.0.0.1:${app.port}/api/stripe/webhook`).join(","),
+        },
+      });
     const db = new pg.Pool({ connectionString: databaseUrl, max: POOL });
 
     // Set-up (not timed): a competition with exactly M tickets left, and N verified, eligible, signed-in buyers.
@@ -189,7 +218,10 @@ async function main() {
     let lostBuyers = 0;
     let lastHeldAt = 0;
     let numbersTaken = 0;
-    const cpu = cpuMeter(apps.map((app) => app.pid));
+    const cpu = cpuMeter(
+      apps.map((app) => app.pid),
+      standin?.pid,
+    );
     const window = await statements.open();
     const started = performance.now();
     const outcomes = await pool(buyers, CONCURRENCY, async ({ cookie, baseUrl }) => {
@@ -245,7 +277,11 @@ async function main() {
       return true;
     });
     const elapsed = (performance.now() - started) / 1000;
-    const spent = cpu.read();
+    const standinBackends = await db.query<{ pid: number }>(
+      "select pid from pg_stat_activity where application_name = $1",
+      [STANDIN_APPLICATION_NAME],
+    );
+    const spent = cpu.read(new Set(standinBackends.rows.map((row) => row.pid)));
     const counted = await window.close();
 
     // Let the outbox and any last webhook settle, then audit the database.
@@ -367,6 +403,10 @@ async function main() {
       `  CPU per order:          app ${ms(spent.app / sold)}, PostgreSQL ${ms(spent.postgres / sold)}, ` +
         `load generator ${ms(spent.generator / sold)}; machine busy ${busyShare(spent)}% of ` +
         `${os.cpus().length} cores during the sale`,
+      apart
+        ? `  the stand-in apart:     its process ${ms(spent.standin / sold)}, PostgreSQL for it ` +
+          `${ms(spent.standinPostgres / sold)} per order (Stripe's side; not in the figures above)`
+        : "  the stand-in:           inside the app processes (BENCH_STANDIN_APART=0): in the app's figure above",
       `  tickets sold:           ${comp!.tickets_sold - already} of ${TICKETS}; ` +
         `reserved left ${comp!.tickets_reserved}; ticket rows ${ticketRows}`,
       `  tickets oversold:       ${oversold}`,
@@ -391,7 +431,14 @@ async function main() {
       oversold,
       duplicates,
       ceilingUpdatesPerSecond: updates / CEILING_SECONDS,
-      cpuPerOrderMs: { app: spent.app / sold, postgres: spent.postgres / sold, generator: spent.generator / sold },
+      cpuPerOrderMs: {
+        app: spent.app / sold,
+        postgres: spent.postgres / sold,
+        generator: spent.generator / sold,
+        // Stripe's side when the stand-in runs apart (ADR 040); null when it is inside the app (and in `app`).
+        standin: apart ? spent.standin / sold : null,
+        standinPostgres: apart ? spent.standinPostgres / sold : null,
+      },
       holdP99: percentile(sortedHold, 99),
       holdsPerSecond,
       paymentPageP99: percentile(sortedPage, 99),

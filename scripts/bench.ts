@@ -168,7 +168,11 @@ function checkout(processes: number) {
     `create-payment p50 ${ms(r.checkoutP50)}, p99 ${ms(r.checkoutP99)}; oversold ${r.oversold}, duplicates ` +
       `${r.duplicates}; bare conditional UPDATE ${f0(r.ceilingUpdatesPerSecond)}/s; CPU per order: app ` +
       `${ms(r.cpuPerOrderMs.app)}, PostgreSQL ${ms(r.cpuPerOrderMs.postgres)}, load generator ` +
-      `${ms(r.cpuPerOrderMs.generator)}; SQL per order: ` +
+      `${ms(r.cpuPerOrderMs.generator)}` +
+      (r.cpuPerOrderMs.standin === null || r.cpuPerOrderMs.standin === undefined
+        ? ""
+        : `, the stand-in apart ${ms(r.cpuPerOrderMs.standin)} + PostgreSQL ${ms(r.cpuPerOrderMs.standinPostgres)}`) +
+      "; SQL per order: " +
       `${sqlShare(r.statementsPerOrder, r.standinStatementsPerOrder)} statements, ` +
       `${sqlShare(r.paddockCommitsPerOrder, null)} commits (${sqlShare(r.writeCommitsPerOrder, null)} writing; ` +
       "the payment stand-in's apart)",

@@ -43,6 +43,7 @@ import { mountPayments } from "./payments";
 import { requestContextOf, requestLog, servicesFor } from "./request-log";
 import { competitionEvents } from "./sse";
 
+export { createStandinApp } from "./payments";
 export { securityHeaders } from "./security";
 
 export type StartedApp = {

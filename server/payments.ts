@@ -7,9 +7,11 @@ import { startCheckout } from "~/server/checkout/checkout.server";
 import { holdStatus } from "~/server/checkout/hold.server";
 import { handleStripeWebhook } from "~/server/checkout/webhook.server";
 import { findSession } from "~/server/platform/auth.server";
-import { isDatabaseUnavailable } from "~/server/platform/db.server";
+import { isDatabaseUnavailable, openDatabase } from "~/server/platform/db.server";
+import { loadEnv } from "~/server/platform/env.server";
 import { formOriginRefusal, logOriginRefusal } from "~/server/platform/form-body.server";
-import { standinCredentials } from "~/server/platform/payments.server";
+import { logger } from "~/server/platform/logger.server";
+import { STANDIN_APPLICATION_NAME, standinCredentials } from "~/server/platform/payments.server";
 import { siteOrigins } from "~/server/platform/public-origin.server";
 import type { Services } from "~/server/platform/services.server";
 import { answerDatabaseUnavailable } from "./database-unavailable";
@@ -151,22 +153,65 @@ export async function mountPayments(
     res.json(status.state === "queued" ? { ...status, until: status.until.toISOString() } : status);
   });
 
-  if (services.payments.mode !== "standin") return undefined;
-  // Imported only here, when it is to be served: with STRIPE_SECRET_KEY set its code is never even loaded.
-  const { createStripeStandin } = await import("./stand-ins/payments");
-  const credentials = standinCredentials(services.env.AUTH_SECRET, services.env.STRIPE_WEBHOOK_SECRET);
+  // Served here unless real Stripe is used or another process serves it (STRIPE_STANDIN_URL, ADR 040).
+  if (services.payments.mode !== "standin" || services.env.STRIPE_STANDIN_URL) return undefined;
   const publicBaseUrl = (options.publicBaseUrl ?? services.env.BASE_URL).replace(/\/$/, "");
-  const standin = createStripeStandin({
-    db: services.db,
-    apiKey: credentials.apiKey,
-    webhookSecret: credentials.webhookSecret,
+  const standin = await loadStandin(services, {
     publicBaseUrl,
-    webhookUrl: `${publicBaseUrl}/api/stripe/webhook`,
-    merchantName: "Paddock",
-    logger: services.logger.child({ component: "stripe-standin" }),
-    rateLimitPerSecond: services.env.STRIPE_STANDIN_RATE_LIMIT,
+    webhookUrls: [`${publicBaseUrl}/api/stripe/webhook`],
     ...options.standin,
   });
   app.use("/stripe-standin", standin.router);
   return standin;
+}
+
+/** The stand-in for these services, imported only when it is to be served: with STRIPE_SECRET_KEY it never is. */
+async function loadStandin(
+  services: Pick<Services, "db" | "env" | "logger">,
+  options: Pick<StandinOptions, "publicBaseUrl" | "webhookUrls" | "now">,
+): Promise<StripeStandin> {
+  const { createStripeStandin } = await import("./stand-ins/payments");
+  const credentials = standinCredentials(services.env.AUTH_SECRET, services.env.STRIPE_WEBHOOK_SECRET);
+  return createStripeStandin({
+    db: services.db,
+    apiKey: credentials.apiKey,
+    webhookSecret: credentials.webhookSecret,
+    merchantName: "Paddock",
+    logger: services.logger.child({ component: "stripe-standin" }),
+    rateLimitPerSecond: services.env.STRIPE_STANDIN_RATE_LIMIT,
+    ...options,
+  });
+}
+
+/**
+ * The stand-in alone, as a process of its own serves it (the checkout benchmark's, ADR 040): an Express app with
+ * only /stripe-standin and a health check, on a database pool of its own (named `paddock-standin` to PostgreSQL) with
+ * its webhook retries and none of Paddock's workers, its webhooks sent to `webhookUrls` in turn (the app processes).
+ * The configuration is the app's (DATABASE_URL, BASE_URL as the stand-in's own origin, the shared secret).
+ */
+export async function createStandinApp(webhookUrls: string[]) {
+  const env = loadEnv();
+  if (!env.DATABASE_URL) throw new Error("The stand-in alone needs DATABASE_URL (PGlite is one process's).");
+  const url = new URL(env.DATABASE_URL);
+  url.searchParams.set("application_name", STANDIN_APPLICATION_NAME);
+  const handle = await openDatabase({
+    url: url.toString(),
+    poolSize: env.DATABASE_POOL_SIZE,
+    migrationsFolder: env.MIGRATIONS_DIR,
+  });
+  const app = express();
+  app.disable("x-powered-by");
+  app.get("/readyz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  const standin = await loadStandin({ db: handle.db, env, logger }, { publicBaseUrl: env.BASE_URL, webhookUrls });
+  app.use("/stripe-standin", standin.router);
+  const retries = standin.webhooks.start();
+  return {
+    app,
+    async shutdown() {
+      await retries.stop();
+      await handle.close();
+    },
+  };
 }

@@ -93,19 +93,23 @@ export type RunningApp = {
   stop(): Promise<number | null>;
 };
 
-/** Starts the built app (`node server.js`, production) on `port` or a free one and waits until it answers /readyz. */
+/**
+ * Starts the built app (`node server.js`, production) on `port` or a free one and waits until it answers /readyz.
+ * `script` starts another entry on the same configuration (the stand-in alone: scripts/bench/standin-process.mjs).
+ */
 export async function startApp(options: {
   buildDir: string;
   databaseUrl?: string;
   env?: Record<string, string>;
   nodeArgs?: string[];
   port?: number;
+  script?: string;
 }): Promise<RunningApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "paddock-bench-"));
   const port = options.port ?? (await freePort());
   const baseUrl = `http://localhost:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.js"], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.script ?? "server.js"], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {
@@ -204,32 +208,63 @@ function processCpuMs(clockTicks: number, keep: (pid: number, command: string) =
   return times;
 }
 
-export type CpuShares = { app: number; postgres: number; generator: number; wallMs: number };
+export type CpuShares = {
+  app: number;
+  postgres: number;
+  generator: number;
+  /** The payment stand-in's process and the PostgreSQL backends serving it, when it runs apart (ADR 040). */
+  standin: number;
+  standinPostgres: number;
+  wallMs: number;
+};
 
 /**
  * Measures the CPU time spent from now until `read()` by the app processes (`appPids`), by PostgreSQL (every
  * `postgres` process on this machine: run it alone) and by this process (the load generator), with the wall time.
- * Linux only: elsewhere every figure is NaN.
+ * With the stand-in in a process of its own (`standinPid`), its process is counted apart, and so are the PostgreSQL
+ * backends `read` is given as its (`standinBackends`, from pg_stat_activity). Linux only: elsewhere all are NaN.
  */
-export function cpuMeter(appPids: number[]): { read(): CpuShares } {
+export function cpuMeter(
+  appPids: number[],
+  standinPid?: number,
+): { read(standinBackends?: ReadonlySet<number>): CpuShares } {
   if (!existsSync("/proc/self/stat")) {
-    return { read: () => ({ app: Number.NaN, postgres: Number.NaN, generator: Number.NaN, wallMs: Number.NaN }) };
+    const unknown = Number.NaN;
+    return {
+      read: () => ({
+        app: unknown,
+        postgres: unknown,
+        generator: unknown,
+        standin: unknown,
+        standinPostgres: unknown,
+        wallMs: unknown,
+      }),
+    };
   }
   const apps = new Set(appPids);
-  const watched = (pid: number, command: string) => apps.has(pid) || command === "postgres";
+  const watched = (pid: number, command: string) => apps.has(pid) || pid === standinPid || command === "postgres";
   const clockTicks = clockTicksPerSecond();
   const before = processCpuMs(clockTicks, watched);
   const generatorBefore = process.cpuUsage();
   const started = performance.now();
   return {
-    read() {
+    read(standinBackends = new Set()) {
       const after = processCpuMs(clockTicks, watched);
       const generator = process.cpuUsage(generatorBefore);
-      const shares = { app: 0, postgres: 0, generator: (generator.user + generator.system) / 1000, wallMs: 0 };
+      const shares: CpuShares = {
+        app: 0,
+        postgres: 0,
+        generator: (generator.user + generator.system) / 1000,
+        standin: 0,
+        standinPostgres: 0,
+        wallMs: 0,
+      };
       for (const [pid, ms] of after) {
         // A PostgreSQL backend started during the window (a new pooled connection) counts from zero.
         const spent = ms - (before.get(pid) ?? 0);
         if (apps.has(pid)) shares.app += spent;
+        else if (pid === standinPid) shares.standin += spent;
+        else if (standinBackends.has(pid)) shares.standinPostgres += spent;
         else shares.postgres += spent;
       }
       shares.wallMs = performance.now() - started;

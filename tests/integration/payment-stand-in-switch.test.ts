@@ -57,6 +57,16 @@ describe("the payment stand-in's switch", () => {
     expect(answered.api).toBe(401);
   });
 
+  it("with STRIPE_STANDIN_URL serves no stand-in: its payment page is the other process's (ADR 040)", async () => {
+    const answered = await standinAnswers({ STRIPE_STANDIN_URL: "http://127.0.0.1:4999" });
+    expect(answered).toMatchObject({ standin: undefined, page: 404, api: 404 });
+    expect(services?.payments).toMatchObject({ mode: "standin", checkoutOrigins: ["http://127.0.0.1:4999"] });
+    expect(() =>
+      loadEnv({ DATA_DIR: dataDir, STRIPE_STANDIN_URL: "http://127.0.0.1:4999", STRIPE_SECRET_KEY: "sk_live_x" }),
+    ).toThrow("STRIPE_STANDIN_URL: cannot be used with STRIPE_SECRET_KEY");
+    expect(() => loadEnv({ DATA_DIR: dataDir, STRIPE_STANDIN_URL: "ftp://x" })).toThrow(/STRIPE_STANDIN_URL: /);
+  });
+
   it("refuses PAYMENTS_STAND_IN=false without a Stripe key, and =true beside one", () => {
     expect(() => loadEnv({ DATA_DIR: dataDir, PAYMENTS_STAND_IN: "false" })).toThrow(
       "STRIPE_SECRET_KEY: required when PAYMENTS_STAND_IN=false",

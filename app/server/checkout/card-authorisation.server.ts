@@ -11,8 +11,10 @@ import { londonMonthStart } from "~/domain/london-time";
 import { formatPence } from "~/domain/money";
 import type { Executor, Tx } from "../platform/db.server";
 import { paragraphs, serviceEmail } from "../platform/email/content";
+import { type Batched, GROUP_COMMIT_MAX, groupCommit } from "../platform/group-commit.server";
 import { enqueueEmail } from "../platform/mail.server";
 import type { CheckoutSessionSummary, PaymentIntentSummary } from "../platform/payments.server";
+import { preparedPerDatabase } from "../platform/prepared.server";
 import type { Services } from "../platform/services.server";
 import { releaseReservation } from "./reservations.server";
 
@@ -70,6 +72,58 @@ async function authorise(
   return decided;
 }
 
+type Terms = {
+  orderId: string;
+  session: CheckoutSessionSummary;
+  funding: string | null;
+  now: Date;
+  logger: Services["logger"];
+};
+
+/**
+ * The first decision on each authorised payment (the call that writes nothing over the cap), batched per process and
+ * database like a group commit (ADR 040): payments decided together cost one statement, `paddock_each` of
+ * `paddock_authorise_item` (drizzle/0029), each in a subtransaction of its own. One that raised there, or all of a
+ * batch that failed as a whole, is decided again alone.
+ */
+const firstDecisions = preparedPerDatabase((db: Executor) =>
+  groupCommit<Terms, Authorised>((batch) => decideTogether(db, batch), { maxGroup: GROUP_COMMIT_MAX }),
+);
+
+async function decideTogether(db: Executor, batch: Batched<Terms, Authorised>[]) {
+  const decided: (Authorised | undefined)[] = [];
+  if (batch.length > 1) {
+    const items = batch.map(({ item }, key) => ({
+      key,
+      orderId: item.orderId,
+      sessionId: item.session.id,
+      funding: item.funding,
+      credit: countsAsCredit(item.funding),
+      amount: item.session.amountTotal ?? null,
+      cap: CREDIT_CARD_MONTHLY_CAP_PENCE,
+      monthStart: londonMonthStart(item.now).toISOString(),
+      notCredit: NOT_CREDIT_FUNDING,
+      now: item.now.toISOString(),
+    }));
+    try {
+      const result = await db.execute<{ outcomes: { key: number; outcome: Authorised | { kind: "error" } }[] }>(
+        sql`select paddock_each('paddock_authorise_item', ${JSON.stringify(items)}::jsonb) as outcomes`,
+      );
+      for (const { key, outcome } of result.rows[0]?.outcomes ?? [])
+        if (outcome.kind !== "error" && outcome.kind !== "missing") decided[key] = outcome;
+    } catch (error) {
+      batch[0]?.item.logger.warn({ err: error, payments: batch.length }, "a batch of card checks failed");
+    }
+  }
+  await Promise.all(
+    batch.map(async ({ item: { logger: _logger, ...terms }, resolve, reject }, key) => {
+      const outcome = decided[key];
+      if (outcome) return resolve(outcome);
+      await authorise(db, { ...terms, refuse: false }).then(resolve, reject);
+    }),
+  );
+}
+
 /**
  * Decides an authorised payment: records the card's funding on the order and, over the cap, cancels the order
  * (tickets released) in one statement under a per-player lock, so two payments at once cannot both slip under the
@@ -91,7 +145,7 @@ export async function settleAuthorisation(
   if (intent.status !== "requires_capture") return { kind: "none" };
   const now = services.now();
   const terms = { orderId, session, funding: intent.funding ?? null, now };
-  let decided = await authorise(services.db, { ...terms, refuse: false });
+  let decided = await firstDecisions(services.db).submit({ ...terms, logger: services.logger });
   if (decided.kind === "over") {
     decided = await services.db.transaction(async (tx) => {
       const refused = await authorise(tx, { ...terms, refuse: true });

@@ -11,9 +11,11 @@ import { instantWinEmailBlocks, instantWinNotification, type WonInstantWin } fro
 import type { Tx } from "../platform/db.server";
 import { type EmailBlock, serviceEmail } from "../platform/email/content";
 import { funnelVisitorKey } from "../platform/funnel.server";
+import { type Batched, GROUP_COMMIT_MAX, groupCommit } from "../platform/group-commit.server";
 import { enqueueEmail } from "../platform/mail.server";
 import { addNotification, type NewNotification } from "../platform/notifications.server";
 import type { CheckoutSessionSummary } from "../platform/payments.server";
+import { preparedPerDatabase } from "../platform/prepared.server";
 import { publicOrigin } from "../platform/public-origin.server";
 import type { Services } from "../platform/services.server";
 import { isAuthorisedOnly, settleAuthorisation } from "./card-authorisation.server";
@@ -90,11 +92,26 @@ type SettledOrder =
       lines: Allocation[];
     };
 
+/** One order to settle from its session, with what its receipt needs: the clock and the site's origin as of now. */
+type Settlement = {
+  services: Services;
+  session: CheckoutSessionSummary;
+  orderId: string;
+  failed: boolean;
+  now: Date;
+  origin: string;
+};
+
+/** Each database's group commit of fulfilments (one per process and database). */
+const fulfilments = preparedPerDatabase((_db: Services["db"]) =>
+  groupCommit<Settlement, FulfilmentOutcome>(settleBatch, { maxGroup: GROUP_COMMIT_MAX }),
+);
+
 /**
- * One transaction deciding the order's fate from the session: `paddock_fulfil` (one statement) locks the order,
- * records the payment, sells the lines (numbers issued, counters moved, instant wins claimed) or releases or refunds,
- * and a paid order's receipt, notifications and funnel step are written by one more statement in the same
- * transaction, so they exist exactly when the payment does.
+ * Decides the order's fate from the session: `paddock_fulfil` locks the order, records the payment, sells the lines
+ * (numbers issued, counters moved, instant wins claimed) or releases or refunds, and a paid order's receipt,
+ * notifications and funnel step are written by one more statement in the same transaction, so they exist exactly
+ * when the payment does. Orders that arrive together are settled together (a group commit, ADR 040).
  */
 async function settleOrder(
   services: Services,
@@ -102,72 +119,154 @@ async function settleOrder(
   orderId: string,
   options: FulfilOptions,
 ): Promise<FulfilmentOutcome> {
-  const now = services.now();
+  const failed = options.eventType === "checkout.session.async_payment_failed";
   const origin = await publicOrigin(services);
-  return services.db.transaction(async (tx): Promise<FulfilmentOutcome> => {
-    const result = await tx.execute<{ outcome: SettledOrder }>(
-      sql`select paddock_fulfil(${orderId}::uuid, ${session.id}, ${isPaid(session)}, ${session.status},
-        ${options.eventType === "checkout.session.async_payment_failed"}, ${session.amountTotal ?? null}::integer,
-        ${session.currency ?? null}, ${session.paymentIntentId ?? null}, ${now}::timestamptz) as outcome`,
-    );
-    const settled = result.rows[0]?.outcome;
-    if (!settled) throw new Error("paddock_fulfil returned nothing");
-    if (settled.kind === "refund" && settled.reason === "amount_mismatch")
-      services.logger.error(
-        { orderId, session: session.id, amount: session.amountTotal, currency: session.currency },
-        "paid amount does not match the order",
-      );
-    if (settled.kind !== "fulfilled") return settled;
-    await writeReceipt(services, tx, settled, origin, now);
-    return {
-      kind: "fulfilled",
-      orderId,
-      reallocated: settled.reallocated,
-      userId: settled.userId,
-      competitionIds: settled.lines.map((l) => l.competitionId),
-    };
-  });
+  return fulfilments(services.db).submit({ services, session, orderId, failed, now: services.now(), origin });
 }
 
 /**
- * The receipt e-mail, the in-app notifications (the order's and any instant win's) and the funnel's paid step, in
- * one statement in the fulfilment's transaction.
+ * A batch in one transaction: `paddock_each` of `paddock_fulfil_item` (drizzle/0029) settles each order in a
+ * subtransaction of its own, and one statement writes every paid order's receipt. An order that raised there, or every
+ * order of a batch that failed as a whole, is settled again alone, so one order's fault never costs another its
+ * tickets.
  */
-async function writeReceipt(
-  services: Services,
-  tx: Tx,
-  paid: Extract<SettledOrder, { kind: "fulfilled" }>,
-  origin: string,
-  now: Date,
-) {
-  const order = { id: paid.orderId, ...paid };
-  const parts: SQL[] = [];
-  if (paid.email) {
-    const mail = confirmationEmail(order, paid.lines, origin);
-    const { renderEmail } = await import("../platform/email/render.server");
-    const body = await renderEmail(mail.content);
-    parts.push(sql`mail as (insert into email_outbox ("to", subject, text, html, kind)
-      values (${mail.to}, ${mail.subject}, ${body.text}, ${body.html}, ${mail.kind}))`);
+async function settleBatch(batch: Batched<Settlement, FulfilmentOutcome>[]) {
+  const first = batch[0];
+  if (!first) return;
+  if (batch.length === 1) return settleAlone(first);
+  let outcomes: (FulfilmentOutcome | null)[];
+  try {
+    outcomes = await first.item.services.db.transaction(async (tx) => {
+      const items = batch.map(({ item }, key) => ({
+        key,
+        orderId: item.orderId,
+        sessionId: item.session.id,
+        paid: isPaid(item.session),
+        sessionStatus: item.session.status,
+        failed: item.failed,
+        amount: item.session.amountTotal,
+        currency: item.session.currency,
+        paymentIntent: item.session.paymentIntentId,
+        now: item.now.toISOString(),
+      }));
+      const result = await tx.execute<{ outcomes: { key: number; outcome: SettledOrder | BatchError }[] }>(
+        sql`select paddock_each('paddock_fulfil_item', ${JSON.stringify(items)}::jsonb) as outcomes`,
+      );
+      const settled: (SettledOrder | BatchError | undefined)[] = [];
+      for (const { key, outcome } of result.rows[0]?.outcomes ?? []) settled[key] = outcome;
+      const paid: Receipt[] = [];
+      const answers = batch.map(({ item }, key): FulfilmentOutcome | null => {
+        const outcome = settled[key];
+        if (!outcome || outcome.kind === "error") {
+          if (outcome) item.services.logger.warn({ orderId: item.orderId, ...outcome }, "fulfilment in a batch failed");
+          return null;
+        }
+        return settledOutcome(item, outcome, paid);
+      });
+      await writeReceipts(tx, paid);
+      return answers;
+    });
+  } catch (error) {
+    first.item.services.logger.warn({ err: error, orders: batch.length }, "a batch of fulfilments failed");
+    outcomes = batch.map(() => null);
   }
-  if (paid.userId) {
+  await Promise.all(
+    batch.map(async (entry, key) => {
+      const outcome = outcomes[key];
+      if (outcome) entry.resolve(outcome);
+      else await settleAlone(entry);
+    }),
+  );
+}
+
+type BatchError = { kind: "error"; sqlstate: string; message: string };
+type Receipt = { services: Services; paid: Extract<SettledOrder, { kind: "fulfilled" }>; origin: string; now: Date };
+
+/** One order in a transaction of its own: `paddock_fulfil`, and its receipt's statement when it was paid. */
+async function settleAlone({ item, resolve, reject }: Batched<Settlement, FulfilmentOutcome>) {
+  const { services, session, orderId, failed, now } = item;
+  try {
+    const outcome = await services.db.transaction(async (tx): Promise<FulfilmentOutcome> => {
+      const result = await tx.execute<{ outcome: SettledOrder }>(
+        sql`select paddock_fulfil(${orderId}::uuid, ${session.id}, ${isPaid(session)}, ${session.status},
+          ${failed}, ${session.amountTotal ?? null}::integer, ${session.currency ?? null},
+          ${session.paymentIntentId ?? null}, ${now}::timestamptz) as outcome`,
+      );
+      const settled = result.rows[0]?.outcome;
+      if (!settled) throw new Error("paddock_fulfil returned nothing");
+      const paid: Receipt[] = [];
+      const answer = settledOutcome(item, settled, paid);
+      await writeReceipts(tx, paid);
+      return answer;
+    });
+    resolve(outcome);
+  } catch (error) {
+    reject(error);
+  }
+}
+
+/** The caller's outcome from what `paddock_fulfil` answered; a paid order's receipt is added to `receipts`. */
+function settledOutcome(item: Settlement, settled: SettledOrder, receipts: Receipt[]): FulfilmentOutcome {
+  const { services, session, orderId } = item;
+  if (settled.kind === "refund" && settled.reason === "amount_mismatch")
+    services.logger.error(
+      { orderId, session: session.id, amount: session.amountTotal, currency: session.currency },
+      "paid amount does not match the order",
+    );
+  if (settled.kind !== "fulfilled") return settled;
+  receipts.push({ services, paid: settled, origin: item.origin, now: item.now });
+  return {
+    kind: "fulfilled",
+    orderId,
+    reallocated: settled.reallocated,
+    userId: settled.userId,
+    competitionIds: settled.lines.map((l) => l.competitionId),
+  };
+}
+
+/**
+ * The receipt e-mails, the in-app notifications (each order's and any instant win's) and the funnel's paid steps of
+ * the paid orders, in one statement in the fulfilment's transaction.
+ */
+async function writeReceipts(tx: Tx, receipts: Receipt[]) {
+  if (receipts.length === 0) return;
+  const mails: SQL[] = [];
+  const notes: ReturnType<typeof toSnake>[] = [];
+  const funnel: { competition_id: number; visitor_key: string }[] = [];
+  for (const { services, paid, origin, now } of receipts) {
+    const order = { id: paid.orderId, ...paid };
+    if (paid.email) {
+      const mail = confirmationEmail(order, paid.lines, origin);
+      const { renderEmail } = await import("../platform/email/render.server");
+      const body = await renderEmail(mail.content);
+      mails.push(sql`(${mail.to}, ${mail.subject}, ${body.text}, ${body.html}, ${mail.kind})`);
+    }
+    if (!paid.userId) continue;
     const userId = paid.userId;
-    const notes: NewNotification[] = [
+    const orderNotes: NewNotification[] = [
       confirmedNotification(order, userId, paid.lines, now),
       ...paid.lines.flatMap((l) => l.instantWins.map((win) => instantWinNotification(userId, win, now))),
     ];
-    const rows = notes.map(({ at, ...n }) => ({ ...n, createdAt: (at ?? now).toISOString() }));
+    for (const { at, ...n } of orderNotes) notes.push(toSnake({ ...n, createdAt: (at ?? now).toISOString() }));
+    const visitorKey = funnelVisitorKey(services.env.AUTH_SECRET, { userId });
+    if (visitorKey)
+      for (const line of paid.lines) funnel.push({ competition_id: line.competitionId, visitor_key: visitorKey });
+  }
+  const parts: SQL[] = [];
+  if (mails.length > 0)
+    parts.push(sql`mail as (insert into email_outbox ("to", subject, text, html, kind)
+      values ${sql.join(mails, sql`, `)})`);
+  if (notes.length > 0)
     parts.push(sql`notes as (insert into notifications (user_id, kind, event_key, title, body, link, created_at)
       select n.user_id, n.kind, n.event_key, n.title, n.body, n.link, n.created_at
-      from jsonb_to_recordset(${JSON.stringify(rows.map(toSnake))}::jsonb)
+      from jsonb_to_recordset(${JSON.stringify(notes)}::jsonb)
         as n(user_id text, kind text, event_key text, title text, body text, link text, created_at timestamptz)
       on conflict (user_id, event_key) do nothing)`);
-    const visitorKey = funnelVisitorKey(services.env.AUTH_SECRET, { userId });
-    const ids = paid.lines.map((l) => l.competitionId);
-    if (visitorKey && ids.length > 0)
-      parts.push(sql`funnel as (insert into funnel_events (competition_id, stage, visitor_key)
-        select unnest(${`{${ids.join(",")}}`}::integer[]), 'paid', ${visitorKey}
-        on conflict do nothing)`);
-  }
+  if (funnel.length > 0)
+    parts.push(sql`funnel as (insert into funnel_events (competition_id, stage, visitor_key)
+      select f.competition_id, 'paid', f.visitor_key
+      from jsonb_to_recordset(${JSON.stringify(funnel)}::jsonb) as f(competition_id integer, visitor_key text)
+      on conflict do nothing)`);
   if (parts.length === 0) return;
   await tx.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
 }

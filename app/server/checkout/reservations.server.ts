@@ -3,7 +3,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { type OrderRow, orderLines } from "~/db/schema";
 import type { Database, Executor, Tx } from "../platform/db.server";
-import { type GroupCommit, groupCommit } from "../platform/group-commit.server";
+import { answeredInOrder, type GroupCommit, groupCommit } from "../platform/group-commit.server";
 import type { SessionTerms } from "./payment-queue.server";
 
 /** An order's lines in lock order (competition id), the order every writer uses so transactions never deadlock. */
@@ -263,7 +263,7 @@ export async function holdOrderGrouped(db: Database, input: HoldInput, ownLane =
         throw error;
       }
     };
-    group = groupCommit(send, { maxGroup: MAX_HOLD_BATCH });
+    group = groupCommit(answeredInOrder(send), { maxGroup: MAX_HOLD_BATCH });
     holdGroups.set(db, group);
   }
   const answer = await group.submit(input);

@@ -69,6 +69,11 @@ export const EnvSchema = z.object({
   /** Requests a second each stand-in API endpoint takes before it answers 429, as Stripe's do; 0 is no limit. */
   STRIPE_STANDIN_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(25),
   /**
+   * The origin of the stand-in served by a process of its own (the checkout benchmark's, ADR 040): the app then
+   * talks to it as to Stripe and serves no stand-in itself. Unset, the app serves the stand-in (ADR 029).
+   */
+  STRIPE_STANDIN_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
    * drand's HTTP API (for example https://api.drand.sh): draws then read drand quicknet. Unset, they read the local
    * test beacon this app serves itself, and the draw pages say so.
    */
@@ -143,6 +148,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (env.PAYMENTS_STAND_IN === true && env.STRIPE_SECRET_KEY) {
     throw new Error("Invalid configuration:\n  PAYMENTS_STAND_IN: true cannot be used with STRIPE_SECRET_KEY");
+  }
+  if (env.STRIPE_STANDIN_URL && env.STRIPE_SECRET_KEY) {
+    throw new Error("Invalid configuration:\n  STRIPE_STANDIN_URL: cannot be used with STRIPE_SECRET_KEY");
   }
   const dataDir = path.resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });

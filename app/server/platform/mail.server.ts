@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
@@ -63,14 +63,25 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string }): Ma
   }
   const dir = path.join(options.dataDir, "mail");
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  // The folder is made once, not before every message; written without blocking the event loop (a sale's receipts
+  // are written while its requests are served). Made again should it have been removed meanwhile.
+  let folder: Promise<unknown> | undefined;
   return {
     describe: `files in ${dir}`,
     async send(m) {
       const info = await transport.sendMail(mailOptions(m));
-      mkdirSync(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-      const name = `${stamp}-${m.kind}-${Math.random().toString(36).slice(2, 8)}.eml`;
-      writeFileSync(path.join(dir, name), info.message as Buffer);
+      const file = path.join(dir, `${stamp}-${m.kind}-${Math.random().toString(36).slice(2, 8)}.eml`);
+      folder ??= mkdir(dir, { recursive: true });
+      await folder;
+      try {
+        await writeFile(file, info.message as Buffer);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+        folder = mkdir(dir, { recursive: true });
+        await folder;
+        await writeFile(file, info.message as Buffer);
+      }
     },
   };
 }

@@ -70,6 +70,9 @@ export type PaymentProvider = {
 
 const STANDIN_PATH = "/stripe-standin";
 
+/** How PostgreSQL names the connections of a stand-in served apart (pg_stat_activity), so its CPU is counted apart. */
+export const STANDIN_APPLICATION_NAME = "paddock-standin";
+
 /** The stand-in's API key and webhook secret, derived from the app's secret so only this deployment knows them. */
 export function standinCredentials(authSecret: string, webhookSecret?: string) {
   const derive = (purpose: string) =>
@@ -123,6 +126,8 @@ type ProviderOptions = {
   baseUrl: string;
   /** The stand-in's API origin (this app, e.g. http://localhost:3000); used only without a secret key. */
   standinApiOrigin?: string;
+  /** The stand-in is served by another process (ADR 040): its hosted page is at `standinApiOrigin`. */
+  standinElsewhere?: boolean;
   authSecret: string;
 };
 
@@ -153,7 +158,11 @@ export function createPaymentProvider(options: ProviderOptions): PaymentProvider
 
   return {
     mode: realStripe ? "stripe" : "standin",
-    checkoutOrigins: realStripe ? ["https://checkout.stripe.com"] : [],
+    checkoutOrigins: realStripe
+      ? ["https://checkout.stripe.com"]
+      : options.standinElsewhere && options.standinApiOrigin
+        ? [new URL(options.standinApiOrigin).origin]
+        : [],
 
     async createCheckoutSession(input) {
       const orderId = encodeURIComponent(input.orderId);
@@ -237,7 +246,16 @@ export function createPaymentProvider(options: ProviderOptions): PaymentProvider
 }
 
 export function paymentProviderFromEnv(
-  env: Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "BASE_URL" | "PORT" | "AUTH_SECRET" | "TRUST_PROXY">,
+  env: Pick<
+    Env,
+    | "STRIPE_SECRET_KEY"
+    | "STRIPE_WEBHOOK_SECRET"
+    | "STRIPE_STANDIN_URL"
+    | "BASE_URL"
+    | "PORT"
+    | "AUTH_SECRET"
+    | "TRUST_PROXY"
+  >,
   standinApiOrigin?: string,
 ) {
   // Behind a proxy the stand-in is asked through the site's address, as its webhooks are sent: a process that is
@@ -247,7 +265,8 @@ export function paymentProviderFromEnv(
     secretKey: env.STRIPE_SECRET_KEY,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET,
     baseUrl: env.BASE_URL,
-    standinApiOrigin: standinApiOrigin ?? ownOrigin,
+    standinApiOrigin: standinApiOrigin ?? env.STRIPE_STANDIN_URL ?? ownOrigin,
+    standinElsewhere: Boolean(env.STRIPE_STANDIN_URL),
     authSecret: env.AUTH_SECRET,
   });
 }

@@ -20,7 +20,10 @@ import {
   sessionJson,
 } from "./state";
 
-/** An authorised PaymentIntent captured or cancelled (one per paid order): prepared once per database. */
+/**
+ * An authorised PaymentIntent captured or cancelled, found by its own id (one per paid order, no read before it):
+ * prepared once per database.
+ */
 const intentMoves = preparedPerDatabase((db: Database) => {
   const move = (set: Partial<StandinSessionRow>, name: string) =>
     db
@@ -28,15 +31,15 @@ const intentMoves = preparedPerDatabase((db: Database) => {
       .set(set)
       .where(
         and(
-          eq(stripeStandinSessions.id, sql.placeholder("id")),
+          eq(stripeStandinSessions.paymentIntent, sql.placeholder("intent")),
           eq(stripeStandinSessions.paymentIntentStatus, "requires_capture"),
         ),
       )
       .returning()
       .prepare(name);
   return {
-    capture: move({ paymentIntentStatus: "succeeded", paymentStatus: "paid" }, "standin_intent_capture"),
-    cancel: move({ paymentIntentStatus: "canceled" }, "standin_intent_cancel"),
+    capture: move({ paymentIntentStatus: "succeeded", paymentStatus: "paid" }, "standin_capture_by_intent"),
+    cancel: move({ paymentIntentStatus: "canceled" }, "standin_cancel_by_intent"),
   };
 });
 
@@ -352,11 +355,12 @@ export function apiRouter(context: StandinContext, options: { apiKey: string; ra
   /** Moves an authorised (requires_capture) PaymentIntent on, once; anything else is Stripe's unexpected state. */
   function settleIntent(action: "capture" | "cancel") {
     return api(async (req) => {
-      const row = await findIntent(String(req.params.id));
+      const intent = String(req.params.id);
       const captured = action === "capture";
-      const [moved] = await intentMoves(db)[action].execute({ id: row.id });
+      const [moved] = await intentMoves(db)[action].execute({ intent });
       if (moved) return { body: intentJson(moved, false) };
-      const latest = (await findSession(db, row.id)) ?? row;
+      // Not moved: no such intent (404), or not waiting for capture (Stripe's 400 below).
+      const latest = await findIntent(intent);
       throw new StripeApiError(
         400,
         `This PaymentIntent could not be ${captured ? "captured" : "canceled"} because it has a status of ` +

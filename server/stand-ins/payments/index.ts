@@ -19,8 +19,8 @@ export type StandinOptions = {
   webhookSecret: string;
   /** Where browsers reach this app (the hosted page's URL is built from it). */
   publicBaseUrl: string;
-  /** Where signed events are delivered. */
-  webhookUrl: string;
+  /** Where signed events are delivered: the app's endpoint, or each app process's in turn (ADR 040). */
+  webhookUrls: string[];
   merchantName: string;
   logger: Logger;
   now?: () => Date;
@@ -41,7 +41,7 @@ export function createStripeStandin(options: StandinOptions): StripeStandin {
     db: options.db,
     logger: options.logger,
     now,
-    webhookUrl: options.webhookUrl,
+    webhookUrls: options.webhookUrls,
     webhookSecret: options.webhookSecret,
   });
   const context: StandinContext = {

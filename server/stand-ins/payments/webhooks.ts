@@ -43,7 +43,8 @@ export type WebhookOptions = {
   db: Database;
   logger: Logger;
   now: () => Date;
-  webhookUrl: string;
+  /** The endpoint events are sent to; several (app processes behind no balancer, ADR 040) take them in turn. */
+  webhookUrls: string[];
   webhookSecret: string;
 };
 
@@ -54,11 +55,14 @@ export function webhookDeliveries(options: WebhookOptions) {
   const table = stripeStandinWebhookDeliveries;
   const later = (ms: number) => new Date(now().getTime() + ms);
   let onRetryScheduled: ((delayMs: number) => void) | undefined;
+  if (options.webhookUrls.length === 0) throw new Error("the stand-in needs a webhook endpoint");
+  let sent = 0;
+  const nextUrl = () => options.webhookUrls[sent++ % options.webhookUrls.length] as string;
 
   async function post(payload: string) {
     // Signed at the moment of sending (Stripe's endpoint checks it against its own clock), not the stand-in's clock.
     const header = signPayload(payload, options.webhookSecret, Math.floor(Date.now() / 1000));
-    const response = await fetch(options.webhookUrl, {
+    const response = await fetch(nextUrl(), {
       method: "POST",
       headers: {
         "Content-Type": "application/json; charset=utf-8",
