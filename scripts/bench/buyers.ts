@@ -25,6 +25,22 @@ export async function insertSaleCompetition(db: pg.Pool, totalTickets: number, t
   return rows[0]!.id;
 }
 
+/**
+ * Waits until the mail outbox has nothing left to send now (the sign-ups' confirmation e-mails), polling every 200 ms
+ * for at most `timeoutMs`; false if mail was still waiting then.
+ */
+export async function drainOutbox(db: pg.Pool, timeoutMs: number): Promise<boolean> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await db.query<{ waiting: number }>(
+      `select count(*)::int as waiting from email_outbox where status = 'pending' and next_attempt_at <= now()`,
+    );
+    if (rows[0]?.waiting === 0) return true;
+    if (performance.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /** Signs a new buyer up, verifies and qualifies them in the database, signs them in; returns their cookie. */
 export async function signUpBuyer(options: {
   fetch?: Fetch;
