@@ -3,8 +3,8 @@
 // survivors of the use-case mutation run (docs/quality.md); each test was seen to fail with its rule broken.
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { auditLog, consentRecords, emailOutbox, newsletterSubscriptions, profiles, siteSettings } from "~/db/schema";
 import { supportServicesText } from "~/content/support";
+import { auditLog, consentRecords, emailOutbox, newsletterSubscriptions, profiles, siteSettings } from "~/db/schema";
 import { DOB_MESSAGES } from "~/domain/date-of-birth";
 import { formatUkDateTime } from "~/domain/london-format";
 import { DEFAULT_SITE_SETTINGS, paidEntryClosedMessage, settingsToRows } from "~/domain/site-settings";
