@@ -290,6 +290,18 @@ describe("protections over time", () => {
     expect(await paidEntryBlock(h.services.db, stranger.id)).toBeNull();
   });
 
+  it("refuses an id with no account as not confirmed, and shows it nothing, without failing", async () => {
+    const nobody = "no-such-account";
+    expect((await canEnter(nobody))?.code).toBe("eligibility_required");
+    expect(await getProtectionStatus(h.services, nobody, NOW)).toMatchObject({
+      eligibility: { confirmed: false, dateOfBirth: null, country: null },
+      monthlyLimitPence: null,
+      spentThisMonthPence: 0,
+      pausedUntil: null,
+      excludedUntil: null,
+    });
+  });
+
   it("self-excludes an account without a profile: its own address only, and the e-mail", async () => {
     const buyer = await h.createBuyer({ eligible: false });
     await h.services.db.delete(profiles).where(eq(profiles.userId, buyer.id));
