@@ -23,6 +23,10 @@ export default defineConfig({
         testTimeout: 60_000,
         hookTimeout: 120_000,
         pool: "forks",
+        // One process keeps the app's modules loaded from file to file within a mutant's run, as in CI
+        // (vitest.config.ts): a root setting in Vitest 3, which Stryker's runner merges with its own pool size.
+        // Mutant switching is unaffected: instrumented code reads the active mutant when it runs, not when loaded.
+        poolOptions: { forks: { isolate: false } },
       }
     : { include: ["app/domain/**/*.test.ts"], environment: "node" },
 });

@@ -5,9 +5,10 @@ import { auditLog, competitions, drawSkips, draws, emailOutbox, postalEntries } 
 import { drawRuleFor, firstRoundFrom, roundAt, roundTime } from "~/domain/draw/chain";
 import { skipReasonText } from "~/domain/draw/skip-reasons";
 import { formatUkWeekdayDateTime } from "~/domain/london-format";
+import { cancelCompetition } from "~/server/admin/cancel.server";
 import { runLifecycleOnce } from "~/server/admin/lifecycle-job.server";
 import { createCompetition, createPaidOrder, createVerifiedUser } from "~/server/demo/factories.server";
-import { publishManifest } from "~/server/draws/manifest.server";
+import { publishDueManifests, publishManifest } from "~/server/draws/manifest.server";
 import { drawDueCompetitions, redrawToAlternate, selectWinner } from "~/server/draws/select.server";
 import { createBeacon } from "~/server/platform/beacon.server";
 import { publicOrigin } from "~/server/platform/public-origin.server";
@@ -106,6 +107,28 @@ describe("selectWinner's guards", () => {
       data: { round: draw?.round, randomness: draw?.beaconRandomness, sequence },
     });
     expect(drawn.comp?.winnerUserId).toEqual(expect.any(String));
+  });
+});
+
+describe("selectWinner raced by a cancellation", () => {
+  it("refuses with 409 when staff cancel the competition while the beacon is fetched, recording nothing", async () => {
+    const comp = await closedWithEntries();
+    await atRound(comp.id);
+    const beacon = h.services.beacon;
+    h.services.beacon = {
+      chain: beacon.chain,
+      baseUrl: beacon.baseUrl,
+      async fetchRound(round) {
+        expect((await cancelCompetition(h.services, h.boss.id, comp.id, "Venue flooded")).ok).toBe(true);
+        return beacon.fetchRound(round);
+      },
+    };
+    const out = await selectWinner(h.services, h.boss.id, comp.id);
+    expect(out).toMatchObject({ ok: false, status: 409, message: DRAW_MESSAGES.notClosed });
+    const after = await state(comp.id);
+    expect(after.comp).toMatchObject({ status: "cancelling", winnerTicketNumber: null });
+    expect(after.drawRows[0]?.drawnAt).toBeNull();
+    expect(after.audit).not.toContain("draw.winner_selected");
   });
 });
 
@@ -349,6 +372,42 @@ describe("publishManifest's rule, round and counts", () => {
       after: { manifestHash: draw?.manifestHash, entries: 0, round, roundMoved: true },
       data: draw?.counts,
     });
+  });
+
+  it("tells entrants the closing time recorded at the close, or the publishing time when none was", async () => {
+    const now = new Date();
+    const closedAt = new Date(now.getTime() - 3 * 3_600_000);
+    const mailOf = async (title: string) =>
+      (
+        await h.services.db
+          .select()
+          .from(emailOutbox)
+          .where(like(emailOutbox.subject, `%${title}%`))
+      ).map((m) => m.text);
+    for (const [recorded, told] of [
+      [closedAt, closedAt],
+      [null, now],
+    ] as const) {
+      const comp = await createCompetition(h.services.db, { endDate: closedAt, totalTickets: 10 });
+      const user = await createVerifiedUser(h.services);
+      await createPaidOrder(h.services.db, { userId: user.id, competition: comp, quantity: 1, firstTicket: 1 });
+      await h.services.db
+        .update(competitions)
+        .set({ status: "closed", closedAt: recorded })
+        .where(eq(competitions.id, comp.id));
+      await publish(comp.id, now);
+      const [text] = await mailOf(comp.title);
+      expect(text).toContain(`closed on ${formatUkWeekdayDateTime(told)}`);
+    }
+  });
+
+  it("publishDueManifests returns each competition it published, and nothing once none is due", async () => {
+    const comp = await createCompetition(h.services.db, { endDate: new Date(Date.now() - 60_000) });
+    await h.services.db.update(competitions).set({ status: "closed" }).where(eq(competitions.id, comp.id));
+    const due = () => h.services.db.transaction((tx) => publishDueManifests(tx, site(), new Date()));
+    expect(await due()).toContain(comp.id);
+    expect((await state(comp.id)).drawRows).toHaveLength(1);
+    expect(await due()).toEqual([]);
   });
 
   it("counts the rejected postal entries by reason in the manifest's counts", async () => {

@@ -3,6 +3,7 @@
 // survivors of the use-case mutation run (docs/quality.md); each test was seen to fail with its rule broken.
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { supportServicesText } from "~/content/support";
 import { auditLog, consentRecords, emailOutbox, newsletterSubscriptions, profiles, siteSettings } from "~/db/schema";
 import { DOB_MESSAGES } from "~/domain/date-of-birth";
 import { formatUkDateTime } from "~/domain/london-format";
@@ -161,11 +162,17 @@ describe("what each protection records", () => {
     expect(await selfExclude(h.services, buyer.id, 6, NOW)).toEqual({ ok: true });
 
     const withdrawn = await h.services.db
-      .select({ email: consentRecords.email, granted: consentRecords.granted, source: consentRecords.source })
+      .select({
+        email: consentRecords.email,
+        granted: consentRecords.granted,
+        source: consentRecords.source,
+        wording: consentRecords.wording,
+      })
       .from(consentRecords)
       .where(eq(consentRecords.userId, buyer.id));
+    const wording = "Marketing consent withdrawn because the account self-excluded.";
     expect(withdrawn.sort((a, b) => a.email.localeCompare(b.email))).toEqual(
-      [buyer.email, profileEmail].sort().map((email) => ({ email, granted: false, source: "self_exclusion" })),
+      [buyer.email, profileEmail].sort().map((email) => ({ email, granted: false, source: "self_exclusion", wording })),
     );
     const [audit] = await auditOf(buyer.id, "protection.self_exclusion");
     expect(audit?.data).toEqual({ months: 6, until: expect.any(String) });
@@ -177,6 +184,9 @@ describe("what each protection records", () => {
     expect(mail[0]?.text).toContain("You have excluded yourself from entering Paddock competitions.");
     expect(mail[0]?.text).toContain("cannot be ended early");
     expect(mail[0]?.text).toContain("we will not send you marketing e-mails");
+    expect(mail[0]?.text).toContain(supportServicesText());
+    // The inbox preview line is the HTML part's hidden first line.
+    expect(mail[0]?.html).toContain("Your self-exclusion is in place.");
     expect((await canEnter(buyer.id))?.code).toBe("self_excluded");
   });
 });
@@ -278,6 +288,32 @@ describe("protections over time", () => {
       country: null,
     });
     expect(await paidEntryBlock(h.services.db, stranger.id)).toBeNull();
+  });
+
+  it("refuses an id with no account as not confirmed, and shows it nothing, without failing", async () => {
+    const nobody = "no-such-account";
+    expect((await canEnter(nobody))?.code).toBe("eligibility_required");
+    expect(await getProtectionStatus(h.services, nobody, NOW)).toMatchObject({
+      eligibility: { confirmed: false, dateOfBirth: null, country: null },
+      monthlyLimitPence: null,
+      spentThisMonthPence: 0,
+      pausedUntil: null,
+      excludedUntil: null,
+    });
+  });
+
+  it("self-excludes an account without a profile: its own address only, and the e-mail", async () => {
+    const buyer = await h.createBuyer({ eligible: false });
+    await h.services.db.delete(profiles).where(eq(profiles.userId, buyer.id));
+    expect(await selfExclude(h.services, buyer.id, 6, NOW)).toEqual({ ok: true });
+    const withdrawn = await h.services.db
+      .select({ email: consentRecords.email })
+      .from(consentRecords)
+      .where(eq(consentRecords.userId, buyer.id));
+    expect(withdrawn).toEqual([{ email: buyer.email.toLowerCase() }]);
+    const mail = await h.services.db.select().from(emailOutbox).where(eq(emailOutbox.to, buyer.email));
+    expect(mail.map((m) => m.kind)).toEqual(["self-exclusion"]);
+    expect((await canEnter(buyer.id))?.code).toBe("self_excluded");
   });
 
   it("ends the newsletter of each address self-exclusion covers, in any case, and sends the mail at once", async () => {
