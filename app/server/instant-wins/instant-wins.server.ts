@@ -18,9 +18,8 @@ import { publishedWinnerName } from "~/domain/winner-name";
 import { recordAudit } from "../admin/audit.server";
 import type { Executor, Tx } from "../platform/db.server";
 import type { EmailBlock } from "../platform/email/content";
-import { addNotification, type NewNotification } from "../platform/notifications.server";
+import type { NewNotification } from "../platform/notifications.server";
 import type { Services } from "../platform/services.server";
-import { creditWallet } from "./wallet.server";
 
 // Instant wins (docs/instant-wins-v1.md, ADR 032): staff set the list before go-live; going live commits to it (a
 // salt and the SHA-256 of the canonical list, in the go-live transaction); a sold ticket with a listed number wins
@@ -197,47 +196,6 @@ export type WonInstantWin = {
   amountPence: number;
   prize: string;
 };
-
-/**
- * Fulfilment's one call, in its transaction, once a line's tickets are sold with their numbers: each listed number
- * among them is won by this order's ticket by one conditional UPDATE (`won_ticket_id is null`), so a prize is won
- * exactly once however many fulfilments race. Site credit goes straight into the winner's wallet; cash and
- * physical prizes wait for the winner's claim. Returns what was won, for the receipt.
- */
-export async function claimInstantWins(
-  tx: Tx,
-  input: { competitionId: number; orderId: string; userId: string | null; numbers: number[]; now: Date },
-): Promise<WonInstantWin[]> {
-  if (input.numbers.length === 0) return [];
-  const won = await tx
-    .update(instantWins)
-    .set({ wonTicketId: tickets.id, wonByUserId: input.userId, wonAt: input.now })
-    .from(tickets)
-    .where(
-      and(
-        eq(instantWins.competitionId, input.competitionId),
-        inArray(instantWins.ticketNumber, input.numbers),
-        isNull(instantWins.wonTicketId),
-        eq(tickets.competitionId, instantWins.competitionId),
-        eq(tickets.ticketNumber, instantWins.ticketNumber),
-        eq(tickets.orderId, input.orderId),
-      ),
-    )
-    .returning(wonColumns);
-  for (const win of won) {
-    if (!input.userId) continue;
-    if (win.kind === "site-credit")
-      await creditWallet(tx, {
-        userId: input.userId,
-        amountPence: win.amountPence,
-        reason: "instant-win",
-        ref: `instant-win:${win.id}`,
-        at: input.now,
-      });
-    await addNotification(tx, instantWinNotification(input.userId, win, input.now));
-  }
-  return won.sort((a, b) => a.ticketNumber - b.ticketNumber);
-}
 
 /** The winner's in-app notification for an instant win (one per win, however often the sale is seen). */
 export function instantWinNotification(userId: string, win: WonInstantWin, at: Date): NewNotification {
