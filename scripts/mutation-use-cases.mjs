@@ -39,6 +39,7 @@ const AREAS = {
       "admin-orders",
       "admin-competitions",
       "checkout",
+      "fulfil-batch",
     ],
   },
   protection: {
@@ -64,6 +65,7 @@ const AREAS = {
       "payment-outcomes",
       "reconciler",
       "fulfilment",
+      "hold-batch",
     ],
   },
   draw: {
