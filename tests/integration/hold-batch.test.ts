@@ -4,21 +4,15 @@
 // one order. Both engines; the race between two processes' groups needs real connections (PostgreSQL).
 import { randomUUID } from "node:crypto";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { orders, playerLimits, ticketNumbers } from "~/db/schema";
 import { takenNumbersMessage } from "~/domain/chosen-numbers";
 import { type CheckoutLineInput, startCheckout } from "~/server/checkout/checkout.server";
 import { holdsWaiting } from "~/server/checkout/reservations.server";
 import type { Services } from "~/server/platform/services.server";
-import { CORRECT, createCheckoutHarness, type Harness } from "./checkout-harness";
+import { CORRECT, useCheckoutHarness } from "./checkout-harness";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createCheckoutHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useCheckoutHarness({}, { resetClock: false });
 
 const postgres = process.env.TEST_DB_ENGINE === "postgres";
 
@@ -27,7 +21,7 @@ const postgres = process.env.TEST_DB_ENGINE === "postgres";
  * hold, sent alone) waits until `release`; the size of every group of holds sent is recorded.
  */
 function gatedServices() {
-  const db = h.services.db;
+  const db = h().services.db;
   let release = () => {};
   const gate = new Promise<void>((resolve) => {
     release = resolve;
@@ -47,7 +41,7 @@ function gatedServices() {
   const gated = new Proxy(db, {
     get: (target, prop, receiver) => (prop === "execute" ? execute : Reflect.get(target, prop, receiver)),
   });
-  const services: Services = { ...h.services, db: gated };
+  const services: Services = { ...h().services, db: gated };
   return { services, groups, release };
 }
 
@@ -69,8 +63,8 @@ const line = (competitionId: number, quantity: number, numbers?: number[]): Chec
 
 /** Held numbers per competition: how many, and how many distinct. */
 async function heldNumbers(competitionId: number) {
-  const rows = await h.services.db
-    .select({ n: ticketNumbers.ticketNumber })
+  const rows = await h()
+    .services.db.select({ n: ticketNumbers.ticketNumber })
     .from(ticketNumbers)
     .where(and(eq(ticketNumbers.competitionId, competitionId), isNotNull(ticketNumbers.heldUntil)));
   return { count: rows.length, distinct: new Set(rows.map((r) => r.n)).size, numbers: rows.map((r) => r.n) };
@@ -78,30 +72,30 @@ async function heldNumbers(competitionId: number) {
 
 describe("one group of holds, each answered on its own", () => {
   it("makes the holds that can be made and refuses the others for their own reasons, in one statement", async () => {
-    const soldOut = await h.createCompetition({ totalTickets: 10 });
-    const capped = await h.createCompetition({ maxTicketsPerUser: 2 });
-    const numbered = await h.createCompetition({ totalTickets: 100 });
-    const priced = await h.createCompetition({ entryPricePence: 800 });
-    const opener = await h.createCompetition();
-    const repeated = await h.createCompetition();
+    const soldOut = await h().createCompetition({ totalTickets: 10 });
+    const capped = await h().createCompetition({ maxTicketsPerUser: 2 });
+    const numbered = await h().createCompetition({ totalTickets: 100 });
+    const priced = await h().createCompetition({ entryPricePence: 800 });
+    const opener = await h().createCompetition();
+    const repeated = await h().createCompetition();
 
     // Before the group: one buyer holds their cap of 2, another holds number 7.
-    const atCap = await h.createBuyer();
-    const capFirst = await h.checkout(atCap, [line(capped.id, 2)]);
-    const holder = await h.createBuyer();
-    const seven = await h.checkout(holder, [line(numbered.id, 1, [7])]);
+    const atCap = await h().createBuyer();
+    const capFirst = await h().checkout(atCap, [line(capped.id, 2)]);
+    const holder = await h().createBuyer();
+    const seven = await h().checkout(holder, [line(numbered.id, 1, [7])]);
     if (!capFirst.ok || !seven.ok) throw new Error("the set-up's holds were refused");
-    const limited = await h.createBuyer();
-    await h.services.db.insert(playerLimits).values({ userId: limited.id, monthlyLimitPence: 1000 });
+    const limited = await h().createBuyer();
+    await h().services.db.insert(playerLimits).values({ userId: limited.id, monthlyLimitPence: 1000 });
 
-    const rush = await Promise.all(Array.from({ length: 12 }, () => h.createBuyer()));
-    const capOther = await h.createBuyer();
-    const chooser = await h.createBuyer();
-    const repeater = await h.createBuyer();
+    const rush = await Promise.all(Array.from({ length: 12 }, () => h().createBuyer()));
+    const capOther = await h().createBuyer();
+    const chooser = await h().createBuyer();
+    const repeater = await h().createBuyer();
     const repeatKey = randomUUID();
 
     const { services, groups, release } = gatedServices();
-    const first = buy(services, await h.createBuyer(), [line(opener.id, 1)]);
+    const first = buy(services, await h().createBuyer(), [line(opener.id, 1)]);
     const asks = [
       ...rush.map((buyer) => buy(services, buyer, [line(soldOut.id, 1)])),
       buy(services, atCap, [line(capped.id, 1)]),
@@ -124,7 +118,7 @@ describe("one group of holds, each answered on its own", () => {
     expect(rushed.filter((r) => r.ok)).toHaveLength(10);
     for (const refused of rushed.filter((r) => !r.ok))
       expect(refused).toEqual({ ok: false, status: 409, message: `Sorry, ${soldOut.title} has sold out.` });
-    expect(await h.competition(soldOut.id)).toMatchObject({ ticketsReserved: 10, ticketsSold: 0 });
+    expect(await h().competition(soldOut.id)).toMatchObject({ ticketsReserved: 10, ticketsSold: 0 });
     expect(await heldNumbers(soldOut.id)).toMatchObject({ count: 10, distinct: 10 });
 
     const [overCap, underCap, taken, repeatA, repeatB, spendA, spendB] = results.slice(12);
@@ -134,7 +128,7 @@ describe("one group of holds, each answered on its own", () => {
       message: `You already have the most tickets one person can hold for ${capped.title} (2).`,
     });
     expect(underCap?.ok).toBe(true);
-    expect(await h.competition(capped.id)).toMatchObject({ ticketsReserved: 3 });
+    expect(await h().competition(capped.id)).toMatchObject({ ticketsReserved: 3 });
 
     expect(taken).toEqual({
       ok: false,
@@ -144,13 +138,13 @@ describe("one group of holds, each answered on its own", () => {
     });
     // The refused hold's writes are gone: number 8 is free again, and the chooser has no order.
     expect((await heldNumbers(numbered.id)).numbers).toEqual([7]);
-    expect(await h.competition(numbered.id)).toMatchObject({ ticketsReserved: 1 });
-    expect(await h.services.db.select().from(orders).where(eq(orders.userId, chooser.id))).toEqual([]);
+    expect(await h().competition(numbered.id)).toMatchObject({ ticketsReserved: 1 });
+    expect(await h().services.db.select().from(orders).where(eq(orders.userId, chooser.id))).toEqual([]);
 
     if (!repeatA?.ok || !repeatB?.ok) throw new Error("a repeated key was refused");
     expect(repeatB.orderId).toBe(repeatA.orderId);
-    expect(await h.services.db.select().from(orders).where(eq(orders.userId, repeater.id))).toHaveLength(1);
-    expect(await h.competition(repeated.id)).toMatchObject({ ticketsReserved: 1 });
+    expect(await h().services.db.select().from(orders).where(eq(orders.userId, repeater.id))).toHaveLength(1);
+    expect(await h().competition(repeated.id)).toMatchObject({ ticketsReserved: 1 });
 
     expect([spendA, spendB].filter((r) => r?.ok)).toHaveLength(1);
     expect([spendA, spendB].find((r) => !r?.ok)).toMatchObject({
@@ -165,11 +159,11 @@ describe("two processes' groups at once (PostgreSQL: real connections)", () => {
   it.skipIf(!postgres)(
     "120 buyers via two handles, 50 tickets in each of two competitions, baskets both ways: none oversold, no dupes",
     async () => {
-      const a = await h.createCompetition({ totalTickets: 50 });
-      const b = await h.createCompetition({ totalTickets: 50 });
-      const buyers = await Promise.all(Array.from({ length: 120 }, () => h.createBuyer()));
+      const a = await h().createCompetition({ totalTickets: 50 });
+      const b = await h().createCompetition({ totalTickets: 50 });
+      const buyers = await Promise.all(Array.from({ length: 120 }, () => h().createBuyer()));
       // Two app processes: two database handles, so two groups in flight at once, on the same rows.
-      const processes = [h.services, { ...h.services, db: new Proxy(h.services.db, {}) }];
+      const processes = [h().services, { ...h().services, db: new Proxy(h().services.db, {}) }];
       const results = await Promise.all(
         buyers.map((buyer, i) => {
           const services = processes[i % 2] as Services;
@@ -183,13 +177,13 @@ describe("two processes' groups at once (PostgreSQL: real connections)", () => {
       const refusals = results.flatMap((r) => (r.ok ? [] : [r.message]));
       for (const message of refusals) expect(message).not.toBe("Failed to create checkout session");
       for (const comp of [a, b]) {
-        const row = await h.competition(comp.id);
+        const row = await h().competition(comp.id);
         const held = await heldNumbers(comp.id);
         expect(row.ticketsReserved).toBeLessThanOrEqual(50);
         expect(held.count).toBe(row.ticketsReserved);
         expect(held.distinct).toBe(held.count);
       }
-      const { rows } = await h.services.db.execute(
+      const { rows } = await h().services.db.execute(
         sql`select count(*)::int as n from ${orders} o where o.payment_status = 'pending'
             and o.user_id = any(${`{${buyers.map((b) => b.id).join(",")}}`}::text[])`,
       );
