@@ -1,7 +1,8 @@
 // `npm run test:mutation:use-cases -- <area> [stryker options]`: mutation testing of one area of the use-cases
-// (checkout | fulfilment | protection | reservations | draw | instant-wins | all) against the integration files
-// that exercise it, so a run takes minutes, not the whole suite per mutant. Each area names its modules (`--mutate`)
-// and its test files (MUTATION_TESTS, read by vitest.mutation.config.ts). `all` runs the areas one after another.
+// (checkout | fulfilment | protection | reservations | card-authorisation | promo-codes | draw | instant-wins | all)
+// against the integration files that exercise it, so a run takes minutes, not the whole suite per mutant. Each area
+// names its modules (`--mutate`) and its test files (MUTATION_TESTS, read by vitest.mutation.config.ts). `all` runs
+// the areas one after another.
 // After each run it prints the machine load at the start, the time taken and the score per module from the JSON
 // report, the figures docs/quality.md records. Runs on PostgreSQL when TEST_DATABASE_URL is set, else on the
 // embedded database.
@@ -67,6 +68,22 @@ const AREAS = {
       "fulfilment",
       "hold-batch",
     ],
+  },
+  "card-authorisation": {
+    mutate: ["app/server/checkout/card-authorisation.server.ts"],
+    tests: [
+      "credit-card-cap",
+      "instant-wins",
+      "payment-outcomes",
+      "reconciler",
+      "fulfil-batch",
+      "checkout-race",
+      "fulfilment",
+    ],
+  },
+  "promo-codes": {
+    mutate: ["app/server/checkout/promo-codes.server.ts", "app/server/admin/promo-codes.server.ts"],
+    tests: ["promo-codes", "promo-codes-race", "order-functions", "checkout"],
   },
   draw: {
     mutate: ["app/server/draws/select.server.ts", "app/server/draws/manifest.server.ts"],

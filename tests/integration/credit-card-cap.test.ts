@@ -158,3 +158,152 @@ describe("what the cap counts (paddock_credit_card_spent, drizzle/0027)", () => 
     expect(Number(result.rows[0]?.spent)).toBe(2000);
   });
 });
+
+describe("settling an authorised payment (card-authorisation.server.ts)", () => {
+  type Started = { orderId: string; url: string; comp: { id: number } };
+
+  /** A checkout of one £`pence` ticket, paid at the stand-in with `card` while no webhook arrives: authorised only. */
+  async function authorised(buyer: Buyer, pence: number, card: string) {
+    const comp = await h.createCompetition({ entryPricePence: pence, endDate: new Date(Date.now() + 60 * DAY) });
+    const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }]);
+    if (!started.ok) throw new Error(started.message);
+    expect((await h.payUnannounced(started.url, card)).status).toBe(303);
+    const session = await h.services.payments.retrieveSession(sessionIdFromUrl(started.url));
+    expect(session).toMatchObject({ status: "complete", paymentStatus: "unpaid" });
+    return { started: { ...started, comp } as Started, session, intentId: String(session.paymentIntentId) };
+  }
+
+  const released = async ({ comp }: Started) => {
+    expect(await h.competition(comp.id)).toMatchObject({ ticketsSold: 0, ticketsReserved: 0 });
+    expect(await h.ticketsOf(comp.id)).toEqual([]);
+  };
+
+  it("an authorisation cancelled at the provider first: the order is cancelled and its tickets released", async () => {
+    const buyer = await h.createBuyer();
+    const { started, session, intentId } = await authorised(buyer, 500, DEBIT);
+    await h.services.payments.cancelPaymentIntent(intentId, `test-cancel-${started.orderId}`);
+    expect(await fulfilCheckoutSession(h.services, session)).toEqual({
+      kind: "released",
+      orderId: started.orderId,
+      status: "cancelled",
+    });
+    expect(await h.order(started.orderId)).toMatchObject({
+      paymentStatus: "cancelled",
+      failureReason: "authorisation_cancelled",
+      providerSessionId: session.id,
+    });
+    await released(started);
+    expect(await h.mailTo(buyer.email)).toEqual([]);
+    // Seen again (a repeated event): nothing changes.
+    expect(await fulfilCheckoutSession(h.services, session)).toMatchObject({ kind: "released" });
+    expect(await h.order(started.orderId)).toMatchObject({ failureReason: "authorisation_cancelled" });
+  });
+
+  it("a payment refused for the cap keeps its reason when its cancelled authorisation is seen again", async () => {
+    const buyer = await h.createBuyer();
+    await buy(buyer, 25_000, CREDIT);
+    const { started, session } = await authorised(buyer, 100, CREDIT);
+    expect(await fulfilCheckoutSession(h.services, session)).toMatchObject({ kind: "released" });
+    expect(await h.order(started.orderId)).toMatchObject({ failureReason: "credit_card_cap" });
+    expect(await fulfilCheckoutSession(h.services, session)).toMatchObject({ kind: "released" });
+    expect(await h.order(started.orderId)).toMatchObject({
+      paymentStatus: "cancelled",
+      failureReason: "credit_card_cap",
+    });
+    expect(await h.mailTo(buyer.email, "payment-refused")).toHaveLength(1);
+  });
+
+  it("an authorisation another process already captured is fulfilled from the provider's answer", async () => {
+    const buyer = await h.createBuyer();
+    const { started, session, intentId } = await authorised(buyer, 700, DEBIT);
+    await h.services.payments.capturePaymentIntent(intentId, `test-capture-${started.orderId}`);
+    // The session as the webhook carried it still says unpaid; the intent says captured.
+    expect(await fulfilCheckoutSession(h.services, session)).toMatchObject({ kind: "fulfilled" });
+    expect(await h.order(started.orderId)).toMatchObject({ paymentStatus: "paid", totalAmountPence: 700 });
+    expect(await h.ticketsOf(started.comp.id)).toHaveLength(1);
+    expect(await h.standinSession(sessionIdFromUrl(started.url))).toMatchObject({ paymentIntentStatus: "succeeded" });
+  });
+
+  it("a capture refused as already captured meanwhile still fulfils; a failed one does not", async () => {
+    const buyer = await h.createBuyer();
+    const real = h.services.payments;
+    // Another process captures between this one's look and its own capture, so its capture is refused.
+    const raced = await authorised(buyer, 800, DEBIT);
+    const racing = {
+      ...h.services,
+      payments: {
+        ...real,
+        retrievePaymentIntent: (id: string) => real.retrievePaymentIntent(id),
+        capturePaymentIntent: async (id: string) => {
+          await real.capturePaymentIntent(id, `other-process-${id}`);
+          throw new Error("This PaymentIntent could not be captured because it has a status of succeeded.");
+        },
+      },
+    };
+    expect(await fulfilCheckoutSession(racing, raced.session)).toMatchObject({ kind: "fulfilled" });
+    expect(await h.order(raced.started.orderId)).toMatchObject({ paymentStatus: "paid", cardFunding: "debit" });
+
+    // A capture that fails with the money still only authorised: the order stays pending for the reconciler.
+    const failed = await authorised(buyer, 900, DEBIT);
+    const failing = {
+      ...h.services,
+      payments: {
+        ...real,
+        retrievePaymentIntent: (id: string) => real.retrievePaymentIntent(id),
+        capturePaymentIntent: async () => {
+          throw new Error("the provider is unreachable");
+        },
+      },
+    };
+    await expect(fulfilCheckoutSession(failing, failed.session)).rejects.toThrow("the provider is unreachable");
+    expect(await h.order(failed.started.orderId)).toMatchObject({ paymentStatus: "pending", failureReason: null });
+    expect(await h.standinSession(sessionIdFromUrl(failed.started.url))).toMatchObject({
+      paymentIntentStatus: "requires_capture",
+    });
+    expect(await h.competition(failed.started.comp.id)).toMatchObject({ ticketsReserved: 1, ticketsSold: 0 });
+  });
+
+  it("after capturing, the provider's session is asked for when the event's copy disagrees on the amount", async () => {
+    const buyer = await h.createBuyer();
+    const { started, session } = await authorised(buyer, 1_200, DEBIT);
+    // An event whose copy of the session is a penny short: the money captured is the provider's, and so is the
+    // session's amount, which matches the order.
+    const forged = { ...session, amountTotal: 1_199 };
+    expect(await fulfilCheckoutSession(h.services, forged)).toMatchObject({ kind: "fulfilled" });
+    expect(await h.order(started.orderId)).toMatchObject({ paymentStatus: "paid", totalAmountPence: 1_200 });
+    expect((await h.standinSession(sessionIdFromUrl(started.url))).refundId).toBeNull();
+  });
+
+  it("a buyer already past the cap is told £0.00 is left, by e-mail and on the result page", async () => {
+    const buyer = await h.createBuyer();
+    // £300 on a credit card this month, recorded before the cap was lowered: more than the whole allowance.
+    await h.services.db.insert(orders).values({
+      userId: buyer.id,
+      subtotalPence: 30_000,
+      totalAmountPence: 30_000,
+      paymentStatus: "paid",
+      cardFunding: "credit",
+      paidAt: new Date(),
+    });
+    const { started, session } = await authorised(buyer, 100, CREDIT);
+    expect(await fulfilCheckoutSession(h.services, session)).toMatchObject({ kind: "released" });
+    await released(started);
+    const [told] = await h.mailTo(buyer.email, "payment-refused");
+    expect(told?.subject).toBe("Your Paddock payment was not taken");
+    expect(told?.text).toContain(
+      "We did not take this payment. Credit card payments are limited to £250.00 per person each calendar month " +
+        "(UK time), and this one would have gone over that limit.",
+    );
+    expect(told?.text).toContain("You have £0.00 left on credit cards this month; you can pay with a debit card");
+    const result = await verifyPayment(h.services, {
+      userId: buyer.id,
+      sessionId: session.id,
+      orderId: started.orderId,
+    });
+    expect(result).toEqual({
+      ok: true,
+      status: "refused",
+      message: expect.stringContaining("You have £0.00 left on credit cards this month"),
+    });
+  });
+});

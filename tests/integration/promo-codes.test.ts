@@ -109,6 +109,119 @@ describe("staff manage promo codes, every change audited", () => {
   });
 });
 
+describe("staff's promo code outcomes, worded exactly, and nothing changed by a refusal", () => {
+  const form = (promo: string, extra: Record<string, unknown> = {}) =>
+    PromoCodeFormSchema.parse({ promo, kind: "percent", value: "10", ...extra }) as PromoCodeValues;
+  const auditsOf = (id: number) =>
+    h.services.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `promo_code:${id}`))
+      .orderBy(asc(auditLog.id));
+
+  it("says what was created, saved, deactivated and activated; the audit keeps who and what", async () => {
+    serial += 1;
+    const code = `SAY${serial}`;
+    const created = await createPromoCode(h.services, staffId, form(code, { maxUsesPerPerson: "2" }));
+    if (!created.ok) throw new Error(created.message);
+    expect(created).toEqual({ ok: true, id: created.id, message: `Promo code ${code} created` });
+    expect(await codeRow(created.id)).toMatchObject({ createdBy: staffId, maxUsesPerPerson: 2, minimumSpendPence: 0 });
+    // Saving a code under its own name is not a duplicate of itself.
+    const saved = await updatePromoCode(h.services, staffId, created.id, form(code, { kind: "fixed", value: "2.50" }));
+    expect(saved).toEqual({ ok: true, id: created.id, message: `Promo code ${code} saved` });
+    expect(await setPromoCodeActive(h.services, staffId, created.id, false)).toEqual({
+      ok: true,
+      id: created.id,
+      message: `Promo code ${code} deactivated: it can no longer be used`,
+    });
+    expect(await setPromoCodeActive(h.services, staffId, created.id, true)).toEqual({
+      ok: true,
+      id: created.id,
+      message: `Promo code ${code} activated`,
+    });
+    expect(await codeRow(created.id)).toMatchObject({ kind: "fixed", value: 250, active: true });
+    const audits = await auditsOf(created.id);
+    expect(audits.map((a) => [a.action, a.actorUserId])).toEqual([
+      ["promo_code.created", staffId],
+      ["promo_code.updated", staffId],
+      ["promo_code.deactivated", staffId],
+      ["promo_code.activated", staffId],
+    ]);
+    expect(audits[0]?.after).toEqual({
+      code,
+      kind: "percent",
+      value: 10,
+      minimumSpendPence: 0,
+      startsAt: null,
+      endsAt: null,
+      maxUses: null,
+      maxUsesPerPerson: 2,
+      competitionIds: null,
+    });
+    expect(audits[1]).toMatchObject({ before: { kind: "percent", value: 10 }, after: { kind: "fixed", value: 250 } });
+    expect(audits[2]?.after).toEqual({ active: false });
+    expect(audits[3]?.after).toEqual({ active: true });
+  });
+
+  it("refuses renaming a code to another code's name, in any case, and changes nothing", async () => {
+    const first = await makeCode();
+    const second = await makeCode({ value: "15" });
+    const renamed = await updatePromoCode(h.services, staffId, second.id, form(first.code.toLowerCase()));
+    expect(renamed).toEqual({
+      ok: false,
+      status: 409,
+      message: `There is already a promo code called ${first.code.toLowerCase()} (codes ignore case).`,
+      field: "promo",
+    });
+    expect(await codeRow(second.id)).toMatchObject({ code: second.code, value: 15 });
+    expect((await auditsOf(second.id)).map((a) => a.action)).toEqual(["promo_code.created"]);
+  });
+
+  it("refuses a competition that does not exist, on create and on edit, and writes nothing", async () => {
+    const comp = await h.createCompetition();
+    serial += 1;
+    const code = `GONE${serial}`;
+    const missing = { ok: false, status: 400, message: "One of the ticked competitions no longer exists." };
+    const ticked = form(code, { competitionIds: [String(comp.id), "999999"] });
+    expect(await createPromoCode(h.services, staffId, ticked)).toEqual({ ...missing, field: "competitionIds" });
+    const [none] = await h.services.db.select().from(promoCodes).where(eq(promoCodes.code, code));
+    expect(none).toBeUndefined();
+
+    const { id } = await makeCode({ competitionIds: [String(comp.id)] });
+    const edited = await updatePromoCode(h.services, staffId, id, { ...ticked, code: (await codeRow(id)).code });
+    expect(edited).toEqual({ ...missing, field: "competitionIds" });
+    expect(await codeRow(id)).toMatchObject({ competitionIds: [comp.id] });
+    expect((await auditsOf(id)).map((a) => a.action)).toEqual(["promo_code.created"]);
+  });
+
+  it("a code that does not exist cannot be edited, deactivated or activated", async () => {
+    const gone = { ok: false, status: 404, message: "That promo code no longer exists." };
+    expect(await updatePromoCode(h.services, staffId, 987_654, form("NOBODY"))).toEqual(gone);
+    expect(await setPromoCodeActive(h.services, staffId, 987_654, false)).toEqual(gone);
+    expect(await setPromoCodeActive(h.services, staffId, 987_654, true)).toEqual(gone);
+    const [audited] = await h.services.db.select().from(auditLog).where(eq(auditLog.subject, "promo_code:987654"));
+    expect(audited).toBeUndefined();
+  });
+
+  it("total uses may be set to the uses taken but not below; one use is worded in the singular", async () => {
+    const comp = await h.createCompetition();
+    const { id, code } = await makeCode({ maxUses: "5" });
+    expect((await h.checkout(await h.createBuyer(), [line(comp.id, 1)], { promoCode: code })).ok).toBe(true);
+    expect(await updatePromoCode(h.services, staffId, id, form(code, { maxUses: "1" }))).toMatchObject({ ok: true });
+    // The form never sends 0 (it asks for 1 or more); the rule itself still refuses fewer than the uses taken.
+    expect(await updatePromoCode(h.services, staffId, id, { ...form(code), maxUses: 0 })).toEqual({
+      ok: false,
+      status: 409,
+      message: "This code has already been used 1 time: total uses cannot be set lower.",
+      field: "maxUses",
+    });
+    expect(await codeRow(id)).toMatchObject({ maxUses: 1, uses: 1 });
+    // No limit at all is always allowed.
+    expect(await updatePromoCode(h.services, staffId, id, form(code))).toMatchObject({ ok: true });
+    expect(await codeRow(id)).toMatchObject({ maxUses: null, uses: 1 });
+  });
+});
+
 describe("a buyer's promo code at checkout", () => {
   it("prices the order after multi-buy, holds one use, and the paid amount matches", async () => {
     const comp = await h.createCompetition({ entryPricePence: 200 });
