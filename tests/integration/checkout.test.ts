@@ -539,3 +539,91 @@ describe("verification and cancellation", () => {
     expect(response.status).toBe(400);
   });
 });
+
+describe("requests refused before anything is held, and repeats of a finished order", () => {
+  const one = (competitionId: number): CheckoutLineInput[] => [{ competitionId, quantity: 1, skillAnswer: CORRECT }];
+  const ordersOf = (userId: string) => h.services.db.select().from(orders).where(eq(orders.userId, userId));
+  const INVALID = "This checkout request is not valid. Please reload the page and try again.";
+
+  it("refuses a malformed key, too many lines or a competition id that is not one, and orders nothing", async () => {
+    const comp = await h.createCompetition();
+    const buyer = await h.createBuyer();
+    const invalid = { ok: false, status: 400, message: INVALID };
+    expect(await h.checkout(buyer, one(comp.id), { key: "1234567" })).toEqual(invalid);
+    expect(await h.checkout(buyer, one(comp.id), { key: "k".repeat(201) })).toEqual(invalid);
+    expect(await h.checkout(buyer, one(comp.id), { key: "        12345678        " })).toMatchObject({ ok: true });
+    expect(await h.checkout(buyer, one(comp.id), { key: "k".repeat(200) })).toMatchObject({ ok: true });
+    const lines = Array.from({ length: 21 }, (_, i) => ({
+      competitionId: comp.id + i,
+      quantity: 1,
+      skillAnswer: CORRECT,
+    }));
+    expect(await h.checkout(buyer, lines)).toEqual(invalid);
+    const notFound = { ok: false, status: 400, message: "This competition could not be found." };
+    for (const competitionId of ["abc", 0, -3, 1.5] as unknown as number[])
+      expect(await h.checkout(buyer, [{ competitionId, quantity: 1, skillAnswer: CORRECT }])).toEqual(notFound);
+    expect(await h.checkout(buyer, [null as unknown as CheckoutLineInput])).toEqual(notFound);
+    expect(await h.checkout(buyer, [{ competitionId: comp.id, quantity: 1, skillAnswer: 42 }])).toEqual({
+      ok: false,
+      status: 400,
+      message: "Please answer the skill question to proceed.",
+    });
+    expect(await ordersOf(buyer.id)).toHaveLength(2);
+    expect((await h.competition(comp.id)).ticketsReserved).toBe(2);
+  });
+
+  it("a repeat of a paid order's request says it is paid; of a cancelled one, to start again", async () => {
+    const comp = await h.createCompetition();
+    const buyer = await h.createBuyer();
+    const paid = await h.checkout(buyer, one(comp.id), { key: "repeat-of-a-paid-order" });
+    if (!paid.ok) throw new Error(paid.message);
+    expect((await h.pay(paid.url)).status).toBe(303);
+    expect(await h.checkout(buyer, one(comp.id), { key: "repeat-of-a-paid-order" })).toEqual({
+      ok: false,
+      status: 409,
+      message: "This order has already been paid.",
+    });
+    const cancelled = await h.checkout(buyer, one(comp.id), { key: "repeat-of-a-cancelled-order" });
+    if (!cancelled.ok) throw new Error(cancelled.message);
+    expect(await cancelCheckout(h.services, { userId: buyer.id, orderId: cancelled.orderId })).toEqual({ ok: true });
+    expect(await h.checkout(buyer, one(comp.id), { key: "repeat-of-a-cancelled-order" })).toEqual({
+      ok: false,
+      status: 409,
+      message: "This checkout has expired or was cancelled. Please start again.",
+    });
+    expect(await ordersOf(buyer.id)).toHaveLength(2);
+    expect(await h.competition(comp.id)).toMatchObject({ ticketsSold: 1, ticketsReserved: 0 });
+    // A paid order cannot be cancelled.
+    expect(await cancelCheckout(h.services, { userId: buyer.id, orderId: paid.orderId })).toEqual({ ok: false });
+    expect(await h.order(paid.orderId)).toMatchObject({ paymentStatus: "paid", failureReason: null });
+  });
+
+  it("the result page: unpaid asks the reconciler to look at once; cancelled says nothing was taken", async () => {
+    const comp = await h.createCompetition();
+    const buyer = await h.createBuyer();
+    const started = await h.checkout(buyer, one(comp.id));
+    if (!started.ok) throw new Error(started.message);
+    const input = { userId: buyer.id, sessionId: sessionIdFromUrl(started.url), orderId: started.orderId };
+    expect((await h.order(started.orderId)).nextReconcileAt).toBeNull();
+    const before = h.services.now().getTime();
+    expect(await verifyPayment(h.services, input)).toEqual({ ok: true, status: "pending" });
+    const asked = (await h.order(started.orderId)).nextReconcileAt;
+    expect(asked?.getTime()).toBeGreaterThanOrEqual(before);
+    expect(asked?.getTime()).toBeLessThanOrEqual(h.services.now().getTime());
+
+    // The provider cannot be asked: the page says so and nothing changes.
+    h.providerDown(true);
+    try {
+      expect(await verifyPayment(h.services, input)).toEqual({ ok: false, message: "Failed to verify payment" });
+    } finally {
+      h.providerDown(false);
+    }
+    expect(await h.order(started.orderId)).toMatchObject({ paymentStatus: "pending" });
+
+    expect(await cancelCheckout(h.services, { userId: buyer.id, orderId: started.orderId })).toEqual({ ok: true });
+    expect(await verifyPayment(h.services, input)).toEqual({
+      ok: false,
+      message: "This checkout was not completed, so no payment was taken.",
+    });
+  }, 60_000);
+});
