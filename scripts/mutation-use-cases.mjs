@@ -26,6 +26,10 @@ const AREAS = {
       "no-answer-oracle",
       "recovery",
       "form-bodies",
+      "site-credit",
+      "payment-queue",
+      "promo-codes",
+      "chosen-numbers",
     ],
   },
   fulfilment: {
@@ -71,19 +75,11 @@ const AREAS = {
   },
   "card-authorisation": {
     mutate: ["app/server/checkout/card-authorisation.server.ts"],
-    tests: [
-      "credit-card-cap",
-      "instant-wins",
-      "payment-outcomes",
-      "reconciler",
-      "fulfil-batch",
-      "checkout-race",
-      "fulfilment",
-    ],
+    tests: ["credit-card-cap", "instant-wins", "payment-outcomes", "reconciler"],
   },
   "promo-codes": {
     mutate: ["app/server/checkout/promo-codes.server.ts", "app/server/admin/promo-codes.server.ts"],
-    tests: ["promo-codes", "promo-codes-race", "order-functions", "checkout"],
+    tests: ["promo-codes", "promo-codes-race", "order-functions"],
   },
   draw: {
     mutate: ["app/server/draws/select.server.ts", "app/server/draws/manifest.server.ts"],

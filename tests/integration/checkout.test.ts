@@ -560,6 +560,8 @@ describe("requests refused before anything is held, and repeats of a finished or
     }));
     expect(await h.checkout(buyer, lines)).toEqual(invalid);
     const notFound = { ok: false, status: 400, message: "This competition could not be found." };
+    // Twenty lines is the most a checkout may have: these are read, and the first unknown one is refused.
+    expect(await h.checkout(buyer, lines.slice(1))).toEqual(notFound);
     for (const competitionId of ["abc", 0, -3, 1.5] as unknown as number[])
       expect(await h.checkout(buyer, [{ competitionId, quantity: 1, skillAnswer: CORRECT }])).toEqual(notFound);
     expect(await h.checkout(buyer, [null as unknown as CheckoutLineInput])).toEqual(notFound);

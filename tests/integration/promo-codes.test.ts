@@ -9,7 +9,7 @@ import {
   updatePromoCode,
 } from "~/server/admin/promo-codes.server";
 import { CHECKOUT_WINDOW_MS, cancelCheckout, PROVIDER_MARGIN_MS } from "~/server/checkout/checkout.server";
-import { quotePromoCode } from "~/server/checkout/promo-codes.server";
+import { orderReceipt, quotePromoCode } from "~/server/checkout/promo-codes.server";
 import { reconcileOnce } from "~/server/checkout/reconciler.server";
 import { CORRECT, createCheckoutHarness, type Harness } from "./checkout-harness";
 
@@ -267,6 +267,15 @@ describe("a buyer's promo code at checkout", () => {
     expect(await h.ticketsOf(comp.id)).toHaveLength(5);
     const listed = (await listPromoCodes(h.services)).find((c) => c.id === id);
     expect(listed).toMatchObject({ uses: 1, paidUses: 1, paidDiscountPence: 90 });
+    // The result page's receipt: the code and what it took off, for the buyer only.
+    expect(await orderReceipt(h.services, buyer.id, started.orderId)).toEqual({
+      totalPence: 1110,
+      promo: { code, discountPence: 90 },
+    });
+    expect(await orderReceipt(h.services, (await h.createBuyer()).id, started.orderId)).toBeNull();
+    const plain = await h.checkout(buyer, [line(other.id, 1)]);
+    if (!plain.ok) throw new Error(plain.message);
+    expect(await orderReceipt(h.services, buyer.id, plain.orderId)).toEqual({ totalPence: 300, promo: null });
   });
 
   it("a bad code gets its message and nothing is held, ordered or used", async () => {
