@@ -227,34 +227,29 @@ describe("settling an authorised payment (card-authorisation.server.ts)", () => 
   it("a capture refused as already captured meanwhile still fulfils; a failed one does not", async () => {
     const buyer = await h.createBuyer();
     const real = h.services.payments;
-    // Another process captures between this one's look and its own capture, so its capture is refused.
-    const raced = await authorised(buyer, 800, DEBIT);
-    const racing = {
+    /** The app's services whose provider captures with `capture` instead. */
+    const capturing = (capture: (id: string) => Promise<never>) => ({
       ...h.services,
       payments: {
         ...real,
         retrievePaymentIntent: (id: string) => real.retrievePaymentIntent(id),
-        capturePaymentIntent: async (id: string) => {
-          await real.capturePaymentIntent(id, `other-process-${id}`);
-          throw new Error("This PaymentIntent could not be captured because it has a status of succeeded.");
-        },
+        capturePaymentIntent: capture,
       },
-    };
+    });
+    // Another process captures between this one's look and its own capture, so its capture is refused.
+    const raced = await authorised(buyer, 800, DEBIT);
+    const racing = capturing(async (id) => {
+      await real.capturePaymentIntent(id, `other-process-${id}`);
+      throw new Error("This PaymentIntent could not be captured because it has a status of succeeded.");
+    });
     expect(await fulfilCheckoutSession(racing, raced.session)).toMatchObject({ kind: "fulfilled" });
     expect(await h.order(raced.started.orderId)).toMatchObject({ paymentStatus: "paid", cardFunding: "debit" });
 
     // A capture that fails with the money still only authorised: the order stays pending for the reconciler.
     const failed = await authorised(buyer, 900, DEBIT);
-    const failing = {
-      ...h.services,
-      payments: {
-        ...real,
-        retrievePaymentIntent: (id: string) => real.retrievePaymentIntent(id),
-        capturePaymentIntent: async () => {
-          throw new Error("the provider is unreachable");
-        },
-      },
-    };
+    const failing = capturing(async () => {
+      throw new Error("the provider is unreachable");
+    });
     await expect(fulfilCheckoutSession(failing, failed.session)).rejects.toThrow("the provider is unreachable");
     expect(await h.order(failed.started.orderId)).toMatchObject({ paymentStatus: "pending", failureReason: null });
     expect(await h.standinSession(sessionIdFromUrl(failed.started.url))).toMatchObject({
