@@ -9,9 +9,10 @@
 // database is checked for oversold tickets and duplicate numbers, and the bare conditional UPDATE is timed on the
 // same row as the ceiling. Settings: BENCH_BUYERS (500), BENCH_TICKETS (200), BENCH_QUANTITY (1),
 // BENCH_CONCURRENCY (buyers in flight at once; default all), DATABASE_POOL_SIZE (the app's pool, 10),
-// BENCH_CEILING_SECONDS (5), BENCH_NODE_ARGS (flags for the app's Node process), BENCH_APP_PROCESSES (1: how many
-// app processes share the database, as DESIGN.md's "Scaling out" runs them; buyers are spread over them in turn,
-// each buyer's requests going to one process as a sticky load balancer would send them), BENCH_PAY (1; 0 stops each
+// BENCH_CEILING_SECONDS (5), BENCH_NODE_ARGS (flags for the app's Node process; BENCH_STANDIN_NODE_ARGS for the
+// stand-in's), BENCH_APP_PROCESSES (1: how many app processes share the database, as DESIGN.md's "Scaling out"
+// runs them; buyers are spread over them in turn, each buyer's requests going to one process as a sticky load
+// balancer would send them), BENCH_PAY (1; 0 stops each
 // buyer at the payment page, to time the create-payment call without the payments beside it).
 // BENCH_PROVIDER_LIMIT (25, as Stripe's sandbox; 0 turns it off) is the stand-in's rate limit; the app paces its
 // session requests at it (ADR 027, 039), so buyers beyond it are held at once and reach the payment page in turn:
@@ -56,6 +57,8 @@ const BenchSettings = z.object({
   BENCH_CONCURRENCY: z.coerce.number().int().min(1).optional(),
   BENCH_CEILING_SECONDS: count(5),
   BENCH_NODE_ARGS: z.string().default(""),
+  /** Flags for the stand-in's Node process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile Stripe's side). */
+  BENCH_STANDIN_NODE_ARGS: z.string().default(""),
   BENCH_APP_PROCESSES: count(1),
   BENCH_PAY: z.enum(["0", "1"]).default("1"),
   BENCH_PICK: z.coerce.number().int().min(0, "must be 0 to 10").max(10, "must be 0 to 10").default(0),
@@ -176,6 +179,7 @@ async function main() {
         databaseUrl,
         port: standinPort,
         script: "scripts/bench/standin-process.mjs",
+        nodeArgs: settings.BENCH_STANDIN_NODE_ARGS.split(" ").filter(Boolean),
         env: {
           DATABASE_POOL_SIZE: String(POOL),
           BETTER_AUTH_SECRET: secret,
