@@ -19,7 +19,8 @@
 // the hold and payment-page latencies, the 429s and the buyers lost are reported, and the SQL statements and
 // commits per order as PostgreSQL counted them (scripts/bench/statement-log.ts). BENCH_PICK (0; 1 to 10) makes every
 // buyer choose that many numbers at random out of a BENCH_TICKETS-number competition (ADR 031: overlapping choices);
-// a buyer told some were taken keeps the rest and pays for a lucky dip in their place, as the review page offers.
+// a buyer told some were taken keeps the rest and pays for a lucky dip in their place, as the review page offers
+// (twice at most: three requests in all).
 // BENCH_LIST_STATEMENTS=1 lists each kind of statement with its count per order (the budget of ADR 027 §5).
 // It also reports the CPU time each paid order cost the app, PostgreSQL and this load generator (from /proc), which
 // says what the machine can sell at most: its cores divided by that sum. The Stripe stand-in runs in a process of its
@@ -83,6 +84,8 @@ const baseDatabaseUrl = settings.BENCH_DATABASE_URL ?? settings.TEST_DATABASE_UR
 const BUYERS = settings.BENCH_BUYERS;
 const TICKETS = settings.BENCH_TICKETS;
 const PICK = settings.BENCH_PICK;
+/** Requests a picking buyer makes at most: the first, and again after each answer that some numbers were taken. */
+const PICK_TRIES = 3;
 /** Buyers who pick numbers buy as many tickets as they pick. */
 const QUANTITY = PICK > 0 ? PICK : settings.BENCH_QUANTITY;
 const CONCURRENCY = settings.BENCH_CONCURRENCY ?? BUYERS;
@@ -227,6 +230,7 @@ async function main() {
     let lostBuyers = 0;
     let lastHeldAt = 0;
     let numbersTaken = 0;
+    let numbersTakenAgain = 0;
     const cpu = cpuMeter(
       apps.map((app) => app.pid),
       standin?.pid,
@@ -242,9 +246,11 @@ async function main() {
         quantity: QUANTITY,
         numbers: pickNumbers(total),
       });
-      // Some chosen numbers were taken in between: keep the rest, a lucky dip for the difference.
-      if (reply.res.status === 409 && reply.taken && reply.taken.length > 0) {
-        numbersTaken++;
+      // Some chosen numbers were taken in between: keep the rest, a lucky dip for the difference, as the review page
+      // offers; a buyer told again that one they kept has gone does the same, up to PICK_TRIES requests in all.
+      for (let tries = 1; tries < PICK_TRIES && reply.res.status === 409 && reply.taken && reply.taken.length > 0; ) {
+        if (tries++ === 1) numbersTaken++;
+        else numbersTakenAgain++;
         const kept = (reply.numbers ?? []).filter((n) => !reply.taken?.includes(n));
         reply = await startCheckout({ baseUrl, cookie, competitionId, quantity: QUANTITY, numbers: kept });
       }
@@ -420,7 +426,10 @@ async function main() {
         `reserved left ${comp!.tickets_reserved}; ticket rows ${ticketRows}`,
       `  tickets oversold:       ${oversold}`,
       `  duplicate numbers:      ${duplicates} (numbers outside 1-${total}: ${outOfRange})` +
-        (PICK > 0 ? `; buyers whose chosen numbers were partly taken: ${numbersTaken}` : ""),
+        (PICK > 0
+          ? `; buyers whose chosen numbers were partly taken: ${numbersTaken}, ` +
+            `told again after keeping the rest: ${numbersTakenAgain}`
+          : ""),
       `  ceiling, bare conditional UPDATE on the same row: ${(updates / CEILING_SECONDS).toFixed(0)} updates/s ` +
         `(${(updates / 2 / CEILING_SECONDS).toFixed(0)} reserve+release pairs/s, ${POOL} connections, ` +
         `${CEILING_SECONDS} s)`,
@@ -462,6 +471,7 @@ async function main() {
       writeCommitsPerOrder: counted.writeCommits === null ? null : counted.writeCommits / sold,
       pick: PICK,
       numbersTaken,
+      numbersTakenAgain,
     };
     console.log(`BENCH_RESULT ${JSON.stringify(result)}`);
     if (oversold !== 0 || duplicates !== 0 || outOfRange !== 0) {
