@@ -9,16 +9,18 @@
 // database is checked for oversold tickets and duplicate numbers, and the bare conditional UPDATE is timed on the
 // same row as the ceiling. Settings: BENCH_BUYERS (500), BENCH_TICKETS (200), BENCH_QUANTITY (1),
 // BENCH_CONCURRENCY (buyers in flight at once; default all), DATABASE_POOL_SIZE (the app's pool, 10),
-// BENCH_CEILING_SECONDS (5), BENCH_NODE_ARGS (flags for the app's Node process), BENCH_APP_PROCESSES (1: how many
-// app processes share the database, as DESIGN.md's "Scaling out" runs them; buyers are spread over them in turn,
-// each buyer's requests going to one process as a sticky load balancer would send them), BENCH_PAY (1; 0 stops each
+// BENCH_CEILING_SECONDS (5), BENCH_NODE_ARGS (flags for the app's Node process; BENCH_STANDIN_NODE_ARGS for the
+// stand-in's), BENCH_APP_PROCESSES (1: how many app processes share the database, as DESIGN.md's "Scaling out"
+// runs them; buyers are spread over them in turn, each buyer's requests going to one process as a sticky load
+// balancer would send them), BENCH_PAY (1; 0 stops each
 // buyer at the payment page, to time the create-payment call without the payments beside it).
 // BENCH_PROVIDER_LIMIT (25, as Stripe's sandbox; 0 turns it off) is the stand-in's rate limit; the app paces its
 // session requests at it (ADR 027, 039), so buyers beyond it are held at once and reach the payment page in turn:
 // the hold and payment-page latencies, the 429s and the buyers lost are reported, and the SQL statements and
 // commits per order as PostgreSQL counted them (scripts/bench/statement-log.ts). BENCH_PICK (0; 1 to 10) makes every
 // buyer choose that many numbers at random out of a BENCH_TICKETS-number competition (ADR 031: overlapping choices);
-// a buyer told some were taken keeps the rest and pays for a lucky dip in their place, as the review page offers.
+// a buyer told some were taken keeps the rest and pays for a lucky dip in their place, as the review page offers
+// (twice at most: three requests in all).
 // BENCH_LIST_STATEMENTS=1 lists each kind of statement with its count per order (the budget of ADR 027 §5).
 // It also reports the CPU time each paid order cost the app, PostgreSQL and this load generator (from /proc), which
 // says what the machine can sell at most: its cores divided by that sum. The Stripe stand-in runs in a process of its
@@ -56,6 +58,8 @@ const BenchSettings = z.object({
   BENCH_CONCURRENCY: z.coerce.number().int().min(1).optional(),
   BENCH_CEILING_SECONDS: count(5),
   BENCH_NODE_ARGS: z.string().default(""),
+  /** Flags for the stand-in's Node process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile Stripe's side). */
+  BENCH_STANDIN_NODE_ARGS: z.string().default(""),
   BENCH_APP_PROCESSES: count(1),
   BENCH_PAY: z.enum(["0", "1"]).default("1"),
   BENCH_PICK: z.coerce.number().int().min(0, "must be 0 to 10").max(10, "must be 0 to 10").default(0),
@@ -80,6 +84,8 @@ const baseDatabaseUrl = settings.BENCH_DATABASE_URL ?? settings.TEST_DATABASE_UR
 const BUYERS = settings.BENCH_BUYERS;
 const TICKETS = settings.BENCH_TICKETS;
 const PICK = settings.BENCH_PICK;
+/** Requests a picking buyer makes at most: the first, and again after each answer that some numbers were taken. */
+const PICK_TRIES = 3;
 /** Buyers who pick numbers buy as many tickets as they pick. */
 const QUANTITY = PICK > 0 ? PICK : settings.BENCH_QUANTITY;
 const CONCURRENCY = settings.BENCH_CONCURRENCY ?? BUYERS;
@@ -176,6 +182,7 @@ async function main() {
         databaseUrl,
         port: standinPort,
         script: "scripts/bench/standin-process.mjs",
+        nodeArgs: settings.BENCH_STANDIN_NODE_ARGS.split(" ").filter(Boolean),
         env: {
           DATABASE_POOL_SIZE: String(POOL),
           BETTER_AUTH_SECRET: secret,
@@ -223,6 +230,7 @@ async function main() {
     let lostBuyers = 0;
     let lastHeldAt = 0;
     let numbersTaken = 0;
+    let numbersTakenAgain = 0;
     const cpu = cpuMeter(
       apps.map((app) => app.pid),
       standin?.pid,
@@ -238,9 +246,11 @@ async function main() {
         quantity: QUANTITY,
         numbers: pickNumbers(total),
       });
-      // Some chosen numbers were taken in between: keep the rest, a lucky dip for the difference.
-      if (reply.res.status === 409 && reply.taken && reply.taken.length > 0) {
-        numbersTaken++;
+      // Some chosen numbers were taken in between: keep the rest, a lucky dip for the difference, as the review page
+      // offers; a buyer told again that one they kept has gone does the same, up to PICK_TRIES requests in all.
+      for (let tries = 1; tries < PICK_TRIES && reply.res.status === 409 && reply.taken && reply.taken.length > 0; ) {
+        if (tries++ === 1) numbersTaken++;
+        else numbersTakenAgain++;
         const kept = (reply.numbers ?? []).filter((n) => !reply.taken?.includes(n));
         reply = await startCheckout({ baseUrl, cookie, competitionId, quantity: QUANTITY, numbers: kept });
       }
@@ -416,7 +426,10 @@ async function main() {
         `reserved left ${comp!.tickets_reserved}; ticket rows ${ticketRows}`,
       `  tickets oversold:       ${oversold}`,
       `  duplicate numbers:      ${duplicates} (numbers outside 1-${total}: ${outOfRange})` +
-        (PICK > 0 ? `; buyers whose chosen numbers were partly taken: ${numbersTaken}` : ""),
+        (PICK > 0
+          ? `; buyers whose chosen numbers were partly taken: ${numbersTaken}, ` +
+            `told again after keeping the rest: ${numbersTakenAgain}`
+          : ""),
       `  ceiling, bare conditional UPDATE on the same row: ${(updates / CEILING_SECONDS).toFixed(0)} updates/s ` +
         `(${(updates / 2 / CEILING_SECONDS).toFixed(0)} reserve+release pairs/s, ${POOL} connections, ` +
         `${CEILING_SECONDS} s)`,
@@ -458,6 +471,7 @@ async function main() {
       writeCommitsPerOrder: counted.writeCommits === null ? null : counted.writeCommits / sold,
       pick: PICK,
       numbersTaken,
+      numbersTakenAgain,
     };
     console.log(`BENCH_RESULT ${JSON.stringify(result)}`);
     if (oversold !== 0 || duplicates !== 0 || outOfRange !== 0) {

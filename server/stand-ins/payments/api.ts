@@ -155,95 +155,106 @@ export function apiRouter(context: StandinContext, options: { apiKey: string; ra
   const router = express.Router();
   router.use(apiAuth, express.urlencoded({ extended: true, limit: "100kb" }));
 
+  /** A session made earlier with this idempotency key, if any, answered as Stripe answers a repeated request. */
+  async function madeWithKey(idempotencyKey: string, params: Params) {
+    const existing = await findSessionBy(db, "idempotencyKey", idempotencyKey);
+    if (!existing) return undefined;
+    const metadata = (params.metadata ?? {}) as Record<string, string>;
+    if (metadata.order_id !== existing.metadata.order_id) {
+      throw new StripeApiError(
+        400,
+        "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+        "idempotency_key_in_use",
+        undefined,
+        "idempotency_error",
+      );
+    }
+    return { body: sessionJson(existing, publicBaseUrl) };
+  }
+
+  /**
+   * A new session from the request's parameters, not yet written; throws Stripe's error for a parameter that is
+   * missing or wrong.
+   */
+  function newSession(params: Params, idempotencyKey: string | null) {
+    if (str(params, "mode") !== "payment")
+      throw new StripeApiError(400, "The stand-in supports only mode=payment.", "parameter_invalid", "mode");
+    const { lines, currency } = parseLineItems(params);
+    const successUrl = requireStr(params, "success_url");
+    const cancelUrl = requireStr(params, "cancel_url");
+    const createdAt = now();
+    const nowSeconds = Math.floor(createdAt.getTime() / 1000);
+    const expiresAtSeconds =
+      params.expires_at === undefined
+        ? nowSeconds + DEFAULT_EXPIRY_SECONDS
+        : wholeNumber(params.expires_at, "expires_at");
+    if (expiresAtSeconds - nowSeconds < MIN_EXPIRY_SECONDS || expiresAtSeconds - nowSeconds > MAX_EXPIRY_SECONDS) {
+      throw new StripeApiError(
+        400,
+        "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.",
+        "parameter_invalid",
+        "expires_at",
+      );
+    }
+    const intentData = (params.payment_intent_data ?? {}) as Params;
+    const captureMethod = str(intentData, "capture_method") ?? "automatic";
+    if (!["automatic", "automatic_async", "manual"].includes(captureMethod)) {
+      throw new StripeApiError(
+        400,
+        `Invalid payment_intent_data[capture_method]: must be one of automatic, automatic_async, or manual`,
+        "parameter_invalid",
+        "payment_intent_data[capture_method]",
+      );
+    }
+    const metadata = Object.fromEntries(
+      Object.entries((params.metadata ?? {}) as Record<string, unknown>).filter(
+        (entry): entry is [string, string] => typeof entry[1] === "string",
+      ),
+    );
+    return {
+      id: randomId("cs_test"),
+      idempotencyKey,
+      amountTotal: lines.reduce((sum, line) => sum + line.amount_total, 0),
+      currency,
+      customerEmail: str(params, "customer_email") ?? null,
+      clientReferenceId: str(params, "client_reference_id") ?? null,
+      metadata,
+      lineItems: lines,
+      captureMethod: captureMethod === "manual" ? "manual" : "automatic",
+      successUrl,
+      cancelUrl,
+      expiresAt: new Date(expiresAtSeconds * 1000),
+      createdAt,
+    };
+  }
+
+  // A new session is written at once (one statement); only when its idempotency key was used before is the earlier
+  // session read, and answered if the parameters match, as Stripe does. A request whose parameters are refused
+  // is still answered with the earlier session when there is one (Stripe replays the first answer to a key).
   router.post(
     "/checkout/sessions",
     limited(),
     api(async (req) => {
       const params = (req.body ?? {}) as Params;
       const idempotencyKey = req.get("idempotency-key") ?? null;
-      if (idempotencyKey) {
-        const existing = await findSessionBy(db, "idempotencyKey", idempotencyKey);
-        if (existing) {
-          const metadata = (params.metadata ?? {}) as Record<string, string>;
-          if (metadata.order_id !== existing.metadata.order_id) {
-            throw new StripeApiError(
-              400,
-              "Keys for idempotent requests can only be used with the same parameters they were first used with.",
-              "idempotency_key_in_use",
-              undefined,
-              "idempotency_error",
-            );
-          }
-          return { body: sessionJson(existing, publicBaseUrl) };
-        }
+      let values: ReturnType<typeof newSession>;
+      try {
+        values = newSession(params, idempotencyKey);
+      } catch (error) {
+        const earlier = idempotencyKey ? await madeWithKey(idempotencyKey, params) : undefined;
+        if (earlier) return earlier;
+        throw error;
       }
-      if (str(params, "mode") !== "payment")
-        throw new StripeApiError(400, "The stand-in supports only mode=payment.", "parameter_invalid", "mode");
-      const { lines, currency } = parseLineItems(params);
-      const successUrl = requireStr(params, "success_url");
-      const cancelUrl = requireStr(params, "cancel_url");
-      const createdAt = now();
-      const nowSeconds = Math.floor(createdAt.getTime() / 1000);
-      const expiresAtSeconds =
-        params.expires_at === undefined
-          ? nowSeconds + DEFAULT_EXPIRY_SECONDS
-          : wholeNumber(params.expires_at, "expires_at");
-      if (expiresAtSeconds - nowSeconds < MIN_EXPIRY_SECONDS || expiresAtSeconds - nowSeconds > MAX_EXPIRY_SECONDS) {
-        throw new StripeApiError(
-          400,
-          "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.",
-          "parameter_invalid",
-          "expires_at",
-        );
-      }
-      const intentData = (params.payment_intent_data ?? {}) as Params;
-      const captureMethod = str(intentData, "capture_method") ?? "automatic";
-      if (!["automatic", "automatic_async", "manual"].includes(captureMethod)) {
-        throw new StripeApiError(
-          400,
-          `Invalid payment_intent_data[capture_method]: must be one of automatic, automatic_async, or manual`,
-          "parameter_invalid",
-          "payment_intent_data[capture_method]",
-        );
-      }
-      const metadata = Object.fromEntries(
-        Object.entries((params.metadata ?? {}) as Record<string, unknown>).filter(
-          (entry): entry is [string, string] => typeof entry[1] === "string",
-        ),
-      );
-      const values = {
-        id: randomId("cs_test"),
-        idempotencyKey,
-        amountTotal: lines.reduce((sum, line) => sum + line.amount_total, 0),
-        currency,
-        customerEmail: str(params, "customer_email") ?? null,
-        clientReferenceId: str(params, "client_reference_id") ?? null,
-        metadata,
-        lineItems: lines,
-        captureMethod: captureMethod === "manual" ? "manual" : "automatic",
-        successUrl,
-        cancelUrl,
-        expiresAt: new Date(expiresAtSeconds * 1000),
-        createdAt,
-      };
       const [row] = await db
         .insert(stripeStandinSessions)
         .values(values)
         .onConflictDoNothing({ target: stripeStandinSessions.idempotencyKey })
         .returning();
-      // A concurrent request with the same key won the insert: answer with its session, as Stripe would.
-      const session =
-        row ??
-        (idempotencyKey
-          ? (
-              await db
-                .select()
-                .from(stripeStandinSessions)
-                .where(eq(stripeStandinSessions.idempotencyKey, idempotencyKey))
-            )[0]
-          : undefined);
-      if (!session) throw new Error("session insert failed");
-      return { body: sessionJson(session, publicBaseUrl) };
+      if (row) return { body: sessionJson(row, publicBaseUrl) };
+      // The key was used before (or by a concurrent request that won the insert).
+      const earlier = idempotencyKey ? await madeWithKey(idempotencyKey, params) : undefined;
+      if (!earlier) throw new Error("session insert failed");
+      return earlier;
     }),
   );
 

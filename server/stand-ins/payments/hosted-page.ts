@@ -1,11 +1,48 @@
 // The hosted payment page (Stripe Checkout's stand-in): GET shows the session, POST takes a test card and, when it
-// pays, completes the session and queues checkout.session.completed in one transaction before the redirect.
-import { and, eq, gt } from "drizzle-orm";
+// pays, completes the session and queues checkout.session.completed in one statement before the redirect.
+import { sql } from "drizzle-orm";
 import express, { type Response, type Router } from "express";
-import { type StandinSessionRow, stripeStandinSessions } from "~/db/schema";
+import type { StandinSessionRow } from "~/db/schema";
 import { notFoundPage, payPage } from "./page-html";
 import { loadSession, randomId, type StandinContext, sessionJson } from "./state";
 import { chargeTestCard, readCardForm } from "./test-cards";
+
+/** What paying changes on an open session. */
+type Completion = Pick<
+  StandinSessionRow,
+  | "status"
+  | "paymentStatus"
+  | "paymentIntent"
+  | "paymentIntentStatus"
+  | "cardFunding"
+  | "cardBrand"
+  | "cardLast4"
+  | "completedAt"
+>;
+
+/**
+ * Completes an open session that has not expired and queues its checkout.session.completed event, in one statement
+ * (the update and the event's insert commit together, or neither; ADR 043): the event describes the session as the
+ * update leaves it, built from the row read before it, whose other columns an open session never changes. The
+ * session completed and its event, or undefined when it was no longer open.
+ */
+async function completeSession(context: StandinContext, row: StandinSessionRow, change: Completion) {
+  const paid: StandinSessionRow = { ...row, ...change };
+  const event = context.newEvent("checkout.session.completed", sessionJson(paid, context.publicBaseUrl));
+  const result = await context.db.execute(sql`with paid as (
+      update stripe_standin_sessions set status = ${change.status}, payment_status = ${change.paymentStatus},
+        payment_intent = ${change.paymentIntent}, payment_intent_status = ${change.paymentIntentStatus},
+        card_funding = ${change.cardFunding}, card_brand = ${change.cardBrand}, card_last4 = ${change.cardLast4},
+        completed_at = ${change.completedAt?.toISOString() ?? null}::timestamptz
+      where id = ${row.id} and status = 'open' and expires_at > ${context.now().toISOString()}::timestamptz
+      returning id)
+    insert into stripe_standin_webhook_deliveries (id, type, payload, attempts, next_attempt_at, created_at)
+    select ${event.id}, ${event.type}, ${event.payload}, 0, ${event.nextAttemptAt.toISOString()}::timestamptz,
+      ${event.createdAt.toISOString()}::timestamptz
+    from paid
+    returning id`);
+  return result.rows.length === 1 ? { paid, event } : undefined;
+}
 
 /** The security headers' CSP nonce for this response, when they set one. */
 const nonceOf = (res: Response) => (typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : undefined);
@@ -15,7 +52,7 @@ function successTarget(row: StandinSessionRow) {
 }
 
 export function hostedPageRouter(context: StandinContext, merchantName: string): Router {
-  const { db, now } = context;
+  const { now } = context;
   const router = express.Router();
 
   const page = (res: Response, status: number, html: string) => {
@@ -49,30 +86,15 @@ export function hostedPageRouter(context: StandinContext, merchantName: string):
       // With manual capture the card is only authorised: the session completes unpaid until the PaymentIntent is
       // captured (Stripe's behaviour for payment_intent_data[capture_method]=manual).
       const manual = row.captureMethod === "manual";
-      const completed = await db.transaction(async (tx) => {
-        const [paid] = await tx
-          .update(stripeStandinSessions)
-          .set({
-            status: "complete",
-            paymentStatus: manual ? "unpaid" : "paid",
-            paymentIntent: randomId("pi"),
-            paymentIntentStatus: manual ? "requires_capture" : "succeeded",
-            cardFunding: outcome.card.funding,
-            cardBrand: outcome.card.brand,
-            cardLast4: outcome.card.last4,
-            completedAt: now(),
-          })
-          .where(
-            and(
-              eq(stripeStandinSessions.id, row.id),
-              eq(stripeStandinSessions.status, "open"),
-              gt(stripeStandinSessions.expiresAt, now()),
-            ),
-          )
-          .returning();
-        if (!paid) return undefined;
-        const json = sessionJson(paid, context.publicBaseUrl);
-        return { paid, event: await context.enqueueEvent(tx, "checkout.session.completed", json) };
+      const completed = await completeSession(context, row, {
+        status: "complete",
+        paymentStatus: manual ? "unpaid" : "paid",
+        paymentIntent: randomId("pi"),
+        paymentIntentStatus: manual ? "requires_capture" : "succeeded",
+        cardFunding: outcome.card.funding,
+        cardBrand: outcome.card.brand,
+        cardLast4: outcome.card.last4,
+        completedAt: now(),
       });
       if (!completed) {
         // Someone else completed or expired it a moment ago: show whatever it is now.

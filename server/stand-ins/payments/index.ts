@@ -50,6 +50,7 @@ export function createStripeStandin(options: StandinOptions): StripeStandin {
     now,
     publicBaseUrl: options.publicBaseUrl.replace(/\/$/, ""),
     enqueueEvent: webhooks.enqueue,
+    newEvent: webhooks.newEvent,
     deliverNow: webhooks.deliverNow,
   };
   const router = express.Router();

@@ -15,6 +15,8 @@ export type StandinContext = {
   publicBaseUrl: string;
   /** Queues a signed event in the caller's transaction (webhooks.ts). */
   enqueueEvent: (tx: Executor, type: string, object: unknown) => Promise<QueuedEvent>;
+  /** The row `enqueueEvent` would write, for a statement that writes it together with its change (webhooks.ts). */
+  newEvent: (type: string, object: unknown) => QueuedEvent & { nextAttemptAt: Date };
   /** Makes the first delivery attempt of events queued by a committed transaction. */
   deliverNow: (event: QueuedEvent) => Promise<void>;
 };

@@ -6,6 +6,7 @@ import { createHmac } from "node:crypto";
 import { asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { stripeStandinWebhookDeliveries } from "~/db/schema";
 import type { Database, Executor } from "~/server/platform/db.server";
+import { GROUP_COMMIT_MAX, groupCommit } from "~/server/platform/group-commit.server";
 import type { Logger } from "~/server/platform/logger.server";
 import { preparedPerDatabase } from "~/server/platform/prepared.server";
 import { type QueuedEvent, randomId } from "./state";
@@ -26,13 +27,23 @@ const ATTEMPT_LEASE_MS = 60_000;
 const IDLE_POLL_MS = 30_000;
 const BATCH = 20;
 
-/** A delivered event removed (one per paid order): prepared once per database. */
-const delivered = preparedPerDatabase((db: Database) =>
-  db
+/**
+ * Delivered events removed, those delivered together in one statement (a group commit, as Paddock's own paid side
+ * does, ADR 040 and 043): one per paid order otherwise. Each database's group, prepared once.
+ */
+const delivered = preparedPerDatabase((db: Database) => {
+  const remove = db
     .delete(stripeStandinWebhookDeliveries)
-    .where(eq(stripeStandinWebhookDeliveries.id, sql.placeholder("id")))
-    .prepare("standin_webhook_delivered"),
-);
+    .where(sql`${stripeStandinWebhookDeliveries.id} = any(${sql.placeholder("ids")}::text[])`)
+    .prepare("standin_webhooks_delivered");
+  return groupCommit<string, void>(
+    async (group) => {
+      await remove.execute({ ids: group.map((entry) => entry.item) });
+      for (const entry of group) entry.resolve();
+    },
+    { maxGroup: GROUP_COMMIT_MAX },
+  );
+});
 
 /** The wait after a delivery's `attempts`-th failure: 1 s, 2 s, 4 s … doubling up to an hour. */
 export function retryDelayMs(attempts: number) {
@@ -59,6 +70,24 @@ export function webhookDeliveries(options: WebhookOptions) {
   let sent = 0;
   const nextUrl = () => options.webhookUrls[sent++ % options.webhookUrls.length] as string;
 
+  /** A new event of `type` about `object`, held by this process for its first attempt (not yet written). */
+  function newEvent(type: string, object: unknown): QueuedEvent & { nextAttemptAt: Date } {
+    const createdAt = now();
+    const id = randomId("evt");
+    const payload = JSON.stringify({
+      id,
+      object: "event",
+      api_version: "2026-10-28.endive",
+      created: Math.floor(createdAt.getTime() / 1000),
+      data: { object },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    });
+    return { id, type, payload, attempts: 0, nextAttemptAt: later(ATTEMPT_LEASE_MS), createdAt };
+  }
+
   async function post(payload: string) {
     // Signed at the moment of sending (Stripe's endpoint checks it against its own clock), not the stand-in's clock.
     const header = signPayload(payload, options.webhookSecret, Math.floor(Date.now() / 1000));
@@ -82,7 +111,7 @@ export function webhookDeliveries(options: WebhookOptions) {
     const attempts = event.attempts + 1;
     try {
       await post(event.payload);
-      await delivered(db).execute({ id: event.id });
+      await delivered(db).submit(event.id);
       return true;
     } catch (error) {
       const lastError = error instanceof Error ? error.message : String(error);
@@ -131,32 +160,13 @@ export function webhookDeliveries(options: WebhookOptions) {
   return {
     /** Queues a signed event in the caller's transaction, held by this process for its first attempt. */
     async enqueue(tx: Executor, type: string, object: unknown): Promise<QueuedEvent> {
-      const created = now();
-      const id = randomId("evt");
-      const payload = JSON.stringify({
-        id,
-        object: "event",
-        api_version: "2026-10-28.endive",
-        created: Math.floor(created.getTime() / 1000),
-        data: { object },
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-        type,
-      });
-      const [row] = await tx
-        .insert(table)
-        .values({
-          id,
-          type,
-          payload,
-          nextAttemptAt: later(ATTEMPT_LEASE_MS),
-          createdAt: created,
-        })
-        .returning();
+      const [row] = await tx.insert(table).values(newEvent(type, object)).returning();
       if (!row) throw new Error("webhook event insert failed");
       return row;
     },
+
+    /** An event's row as `enqueue` writes it, for a statement that writes it itself (the hosted page's payment). */
+    newEvent,
 
     /** The first attempt, made before the payer is redirected; a failure leaves the event to the retries. */
     async deliverNow(event: QueuedEvent) {
