@@ -1,15 +1,10 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { type OrderRow, orderLines } from "~/db/schema";
+import type { OrderRow } from "~/db/schema";
 import type { Database, Executor, Tx } from "../platform/db.server";
 import { answeredInOrder, type GroupCommit, groupCommit } from "../platform/group-commit.server";
 import type { SessionTerms } from "./payment-queue.server";
-
-/** An order's lines in lock order (competition id), the order every writer uses so transactions never deadlock. */
-export async function linesInLockOrder(tx: Executor, orderId: string) {
-  return tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.competitionId));
-}
 
 /**
  * Gives an order's reserved tickets back, counts and numbers (ADR 031), any promo code's use (ADR 035) and any site

@@ -85,17 +85,3 @@ export async function extendOrderNumbers(db: Executor, orderId: string, heldUnti
       where order_id = ${orderId}::uuid and held_until is not null`,
   );
 }
-
-/** The numbers an order holds or owns, per competition, in order. */
-export async function orderNumbers(db: Executor, orderId: string): Promise<Map<number, number[]>> {
-  const result = await db.execute<{ competition_id: number; ticket_number: number }>(
-    sql`select competition_id, ticket_number from ticket_numbers where order_id = ${orderId}::uuid
-      order by competition_id, ticket_number`,
-  );
-  const byCompetition = new Map<number, number[]>();
-  for (const row of result.rows) {
-    const id = Number(row.competition_id);
-    byCompetition.set(id, [...(byCompetition.get(id) ?? []), Number(row.ticket_number)]);
-  }
-  return byCompetition;
-}
