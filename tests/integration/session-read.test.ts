@@ -28,6 +28,8 @@ const tokenOf = (cookie: string) => {
   const value = decodeURIComponent(cookie.split(`${COOKIE}=`)[1]?.split(";")[0] ?? "");
   return value.slice(0, value.lastIndexOf("."));
 };
+const expireAt = (token: string, at: Date) =>
+  h().services.db.update(session).set({ expiresAt: at }).where(eq(session.token, token));
 const signedWith = (token: string, secret: string) =>
   `${COOKIE}=${encodeURIComponent(`${token}.${createHmac("sha256", secret).update(token).digest("base64")}`)}`;
 
@@ -66,10 +68,7 @@ describe("the session read of the hold and its status", () => {
     const comp = await h().createCompetition();
     const buyer = await h().signedInBuyer();
     const token = tokenOf(buyer.cookie);
-    await h()
-      .services.db.update(session)
-      .set({ expiresAt: new Date(Date.now() - 60_000) })
-      .where(eq(session.token, token));
+    await expireAt(token, new Date(Date.now() - 60_000));
     expect(await hold(buyer.cookie, comp.id)).toMatchObject({ status: 401 });
     expect(await h().services.db.select().from(session).where(eq(session.token, token))).toEqual([]);
   });
@@ -79,10 +78,7 @@ describe("the session read of the hold and its status", () => {
     const buyer = await h().signedInBuyer();
     const token = tokenOf(buyer.cookie);
     // 30 days' sessions renewed once a day: one that ends in two days was last renewed 28 days ago.
-    await h()
-      .services.db.update(session)
-      .set({ expiresAt: new Date(Date.now() + 2 * DAY_MS) })
-      .where(eq(session.token, token));
+    await expireAt(token, new Date(Date.now() + 2 * DAY_MS));
     expect(await hold(buyer.cookie, comp.id)).toMatchObject({ status: 200 });
     const [renewed] = await h().services.db.select().from(session).where(eq(session.token, token));
     expect(renewed?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY_MS);
