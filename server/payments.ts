@@ -4,6 +4,7 @@ import express from "express";
 import { z } from "zod";
 import { DbIdSchema } from "~/schemas/ids";
 import { startCheckout } from "~/server/checkout/checkout.server";
+import { checkoutBuyer } from "~/server/checkout/checkout-buyer.server";
 import { holdStatus } from "~/server/checkout/hold.server";
 import { handleStripeWebhook } from "~/server/checkout/webhook.server";
 import { findSession } from "~/server/platform/auth.server";
@@ -77,15 +78,12 @@ export async function mountPayments(
       res.status(403).json({ error: "Forbidden" });
       return;
     }
-    // A lookup that fails throws, and the app's error handler answers 503: a signed-in buyer is never told to sign in.
-    const session = await findSession(services.auth, fromNodeHeaders(req.headers));
-    if (!session) {
-      res.status(401).json({ error: "Sign in required" });
-      return;
-    }
+    const headers = { cookie: req.headers.cookie, all: () => fromNodeHeaders(req.headers) };
     const parsed = CheckoutRequest.safeParse(req.body);
     if (!parsed.success) {
-      res.status(400).json({ error: "Invalid request" });
+      // Signed out first, as for a valid body: a lookup that fails throws (the error handler's 503).
+      const session = await findSession(services.auth, headers.all());
+      res.status(session ? 400 : 401).json({ error: session ? "Invalid request" : "Sign in required" });
       return;
     }
     const body = parsed.data;
@@ -100,6 +98,18 @@ export async function mountPayments(
               numbers: body.numbers,
             },
           ];
+    // The session, its user, the protections and the competitions in one statement (ADR 042). A lookup that fails
+    // throws, and the app's error handler answers 503: a signed-in buyer is never told to sign in.
+    const buyer = await checkoutBuyer(
+      services,
+      headers,
+      lines.map((line) => line.competitionId),
+    );
+    if (!buyer) {
+      res.status(401).json({ error: "Sign in required" });
+      return;
+    }
+    const { session } = buyer;
     const scoped = servicesFor(services, res);
     try {
       const result = await startCheckout(scoped, {
@@ -109,6 +119,7 @@ export async function mountPayments(
         idempotencyKey: body.idempotencyKey ?? randomUUID(),
         source: "lines" in body ? "basket" : "single",
         useSiteCredit: body.useSiteCredit === true,
+        prefetched: buyer.prefetched,
       });
       if (result.ok)
         res.json({

@@ -25,7 +25,12 @@ import { type CheckoutSessionSummary, providerErrorKind } from "../platform/paym
 import { preparedPerDatabase } from "../platform/prepared.server";
 import { publicOrigin } from "../platform/public-origin.server";
 import type { Services } from "../platform/services.server";
-import { type EntryBlock, readEntryFactsWith, TERMS_VERSION } from "../protection/player-protection.server";
+import {
+  type EntryBlock,
+  type EntryFacts,
+  readEntryFactsWith,
+  TERMS_VERSION,
+} from "../protection/player-protection.server";
 import { CREDIT_CAP_FAILURE, creditCapRefusalMessage, INSTANT_WIN_CREDIT_FAILURE } from "./card-authorisation.server";
 import { payBySiteCredit } from "./credit-payment.server";
 import { fulfilCheckoutSession } from "./fulfilment.server";
@@ -181,6 +186,8 @@ type OrderInput = {
   promoCode?: string;
   /** The buyer asked to spend their site credit: how much is decided inside the transaction (ADR 036). */
   useSiteCredit?: boolean;
+  /** The protections and competitions, when the request read them with its session (used when `ids` match). */
+  prefetched?: PrefetchedFacts;
 };
 
 type PlaceOrderResult =
@@ -220,7 +227,10 @@ export async function placeOrder(
     const ids = parsed.map((l) => l.competitionId).sort((a, b) => a - b);
     // Read once for this request, in one statement: the lines' competitions and the buyer's protections (the spend
     // limit is settled by the hold, under the buyer's lock).
-    const protection = await readEntryFactsWith(db, input.userId, now, competitionsOf(ids));
+    const protection =
+      input.prefetched && sameIds(input.prefetched.ids, ids)
+        ? input.prefetched.facts
+        : await readEntryFactsWith(db, input.userId, now, competitionsOf(ids));
     const rows = (protection.alongside ?? []).map((row) => ({ ...row, endDate: new Date(row.endDate) }));
     const byId = new Map(rows.map((r) => [r.id, r]));
     const competitionOf = (line: ParsedLine) => byId.get(line.competitionId) as (typeof rows)[number];
@@ -348,21 +358,38 @@ export async function placeOrder(
 
 type CompetitionFacts = AvailabilityFacts & { title: string };
 
-/** A checkout's competitions as one JSON column, read with the buyer's protections: what pricing and rules need. */
-const competitionsOf = (ids: number[]) => sql<
-  (Omit<CompetitionFacts, "endDate"> & {
-    id: number;
-    endDate: string;
-    entryPricePence: number;
-    maxTicketsPerUser: number | null;
-    multiBuyTiers: (typeof competitions.$inferSelect)["multiBuyTiers"];
-    skillOptions: string[];
-  })[]
->`(select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title, 'status', c.status,
-    'endDate', c.end_date, 'entryPricePence', c.entry_price_pence, 'totalTickets', c.total_tickets,
-    'ticketsSold', c.tickets_sold, 'ticketsReserved', c.tickets_reserved, 'maxTicketsPerUser', c.max_tickets_per_user,
-    'multiBuyTiers', c.multi_buy_tiers, 'skillOptions', c.skill_options)), '[]'::json)
-  from ${competitions} c where c.id = any(${`{${ids.join(",")}}`}::integer[]))`;
+/** A checkout's competitions as the JSON column `competitionsOf` reads: what pricing and rules need. */
+export type CheckoutCompetitions = (Omit<CompetitionFacts, "endDate"> & {
+  id: number;
+  endDate: string;
+  entryPricePence: number;
+  maxTicketsPerUser: number | null;
+  multiBuyTiers: (typeof competitions.$inferSelect)["multiBuyTiers"];
+  skillOptions: string[];
+})[];
+
+/**
+ * A checkout's competitions as one JSON column, read with the buyer's protections: `ids`, or in a prepared statement
+ * a placeholder given `competitionIdsParameter(ids)`.
+ */
+export const competitionsOf = (ids: number[] | ReturnType<typeof sql.placeholder>) =>
+  sql<CheckoutCompetitions>`(select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title,
+    'status', c.status, 'endDate', c.end_date, 'entryPricePence', c.entry_price_pence,
+    'totalTickets', c.total_tickets, 'ticketsSold', c.tickets_sold, 'ticketsReserved', c.tickets_reserved,
+    'maxTicketsPerUser', c.max_tickets_per_user, 'multiBuyTiers', c.multi_buy_tiers,
+    'skillOptions', c.skill_options)), '[]'::json)
+  from ${competitions} c where c.id = any(${Array.isArray(ids) ? competitionIdsParameter(ids) : ids}::integer[]))`;
+
+/** Competition ids as the array parameter `competitionsOf` takes (one text on both engines). */
+export const competitionIdsParameter = (ids: number[]) => `{${ids.join(",")}}`;
+
+/**
+ * The buyer's protections and the checkout's competitions, read already with the session (`checkout-buyer.server.ts`,
+ * ADR 042) for the competitions `ids` (sorted, each once).
+ */
+export type PrefetchedFacts = { ids: number[]; facts: EntryFacts<CheckoutCompetitions | undefined> };
+
+const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 
 /** The first line that cannot be had whoever asks (unknown, unpublished, wrong answer, unavailable), as a refusal. */
 function refusedBeforeReserving(

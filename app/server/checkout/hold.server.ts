@@ -49,7 +49,8 @@ async function readHold(services: Services, userId: string, orderId: string) {
 
 /**
  * The hold as it is now, or, with `waitMs`, as soon as this process makes its session (or after `waitMs`, read
- * again in case another process made it): one request per buyer instead of polling.
+ * again in case another process made it): one request per buyer instead of polling, and one statement when this
+ * process makes the session while the request waits.
  */
 export async function holdStatus(
   services: Services,
@@ -59,7 +60,9 @@ export async function holdStatus(
   let order = await readHold(services, input.userId, input.orderId);
   const waitMs = Math.min(Math.max(0, input.waitMs ?? 0), MAX_HOLD_WAIT_MS);
   if (order && waitMs > 0 && order.paymentStatus === "pending" && !order.checkoutUrl) {
-    await sessionSettled(input.orderId, waitMs);
+    // This process made the session: its URL is the answer, with no second read (ADR 042). Otherwise read again.
+    const url = await sessionSettled(input.orderId, waitMs);
+    if (url) return { state: "ready", url };
     order = await readHold(services, input.userId, input.orderId);
   }
   if (!order) return undefined;

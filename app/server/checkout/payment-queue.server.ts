@@ -1,4 +1,3 @@
-import { EventEmitter } from "node:events";
 import { and, asc, count, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { orders } from "~/db/schema";
 import { sessionRetryDelayMs } from "~/domain/token-bucket";
@@ -121,7 +120,7 @@ export async function attemptSession(
   try {
     const session = await open(services, order);
     if (session.status !== "open" || !session.url) throw new Error(`the session for ${order.id} is ${session.status}`);
-    sessionEvents.emit("ready", order.id);
+    sessionReady(order.id, session.url);
     return "created";
   } catch (error) {
     const kind = providerErrorKind(error);
@@ -132,7 +131,7 @@ export async function attemptSession(
     }
     services.logger.error({ err: error, orderId: order.id }, "could not create the checkout session");
     await giveUp(services, order.id);
-    sessionEvents.emit("ready", order.id);
+    sessionReady(order.id);
     return "given_up";
   }
 }
@@ -177,38 +176,57 @@ export async function placeInQueue(db: Executor, order: Pick<QueuedOrder, "id" |
 }
 
 /**
- * Sessions recorded (or orders closed) by any process, by order id: waiting requests are told at once. This process's
- * worker tells them directly; the others' reach it by NOTIFY on READY_CHANNEL (a trigger on orders), which the worker
- * LISTENs to. "stopping" ends every wait when the process shuts down.
+ * Requests waiting for an order's session, by order id: told at once when a session is recorded (or an order closed)
+ * by any process. This process's worker tells them directly, with the payment page's URL when it made one; the others'
+ * reach it by NOTIFY on READY_CHANNEL (a trigger on orders), which the worker LISTENs to. A shutdown ends every wait.
+ * Keyed by order, so recording one session wakes its own waiters only (ADR 042), not every waiting request.
  */
-const sessionEvents = new EventEmitter();
-sessionEvents.setMaxListeners(0);
+const sessionWaiters = new Map<string, Set<(url?: string) => void>>();
 const READY_CHANNEL = "checkout_session_ready";
 
+/** Wakes the requests waiting for `orderId`'s session; `url` when this process made it, to answer without a read. */
+function sessionReady(orderId: string, url?: string): void {
+  const waiters = sessionWaiters.get(orderId);
+  if (!waiters) return;
+  sessionWaiters.delete(orderId);
+  for (const wake of waiters) wake(url);
+}
+
 /**
- * Resolves when this process has made (or given up) the order's session, or after `ms`: the caller then reads the
- * order again (another process may have made it).
+ * Resolves when the order's session is made or given up, or after `ms`: with the payment page's URL when this
+ * process made the session, otherwise undefined and the caller reads the order again (another process may have made
+ * it, or it was given up).
  */
-export function sessionSettled(orderId: string, ms: number): Promise<void> {
+export function sessionSettled(orderId: string, ms: number): Promise<string | undefined> {
   return new Promise((resolve) => {
-    const done = (id: string) => {
-      if (id !== orderId) return;
-      finish();
-    };
-    const finish = () => {
+    let waiters = sessionWaiters.get(orderId);
+    if (!waiters) {
+      waiters = new Set();
+      sessionWaiters.set(orderId, waiters);
+    }
+    const finish = (url?: string) => {
       clearTimeout(timer);
-      sessionEvents.off("ready", done);
-      sessionEvents.off("stopping", finish);
-      resolve();
+      const current = sessionWaiters.get(orderId);
+      current?.delete(finish);
+      if (current?.size === 0) sessionWaiters.delete(orderId);
+      resolve(url);
     };
     const timer = setTimeout(finish, ms);
-    sessionEvents.on("ready", done);
-    sessionEvents.on("stopping", finish);
+    waiters.add(finish);
   });
 }
 
 /** How many requests in this process wait for a session now (a test acts once its request is waiting). */
-export const sessionWaits = () => sessionEvents.listenerCount("stopping");
+export const sessionWaits = () => {
+  let waiting = 0;
+  for (const waiters of sessionWaiters.values()) waiting += waiters.size;
+  return waiting;
+};
+
+/** Ends every wait (a shutdown): the buyers are answered "still held", and their pages ask again elsewhere. */
+function endAllWaits(): void {
+  for (const orderId of [...sessionWaiters.keys()]) sessionReady(orderId);
+}
 
 export type PaymentQueue = {
   kick(): void;
@@ -264,7 +282,7 @@ export function startPaymentQueue(services: Services, open: OpenSession, giveUp:
       });
   };
   const listening = services.handle
-    .listen(READY_CHANNEL, (orderId) => sessionEvents.emit("ready", orderId))
+    .listen(READY_CHANNEL, (orderId) => sessionReady(orderId))
     .catch((error) => {
       services.logger.warn({ err: error }, "payment queue could not listen; waits end by their own timeout");
       return null;
@@ -278,7 +296,7 @@ export function startPaymentQueue(services: Services, open: OpenSession, giveUp:
       clearTimeout(timer);
       queues.delete(services.handle);
       // Buyers waiting on this process are answered now ("still held"); their pages ask again elsewhere.
-      sessionEvents.emit("stopping");
+      endAllWaits();
       await (await listening)?.();
       await running;
     },

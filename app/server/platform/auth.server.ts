@@ -16,6 +16,8 @@ import type { Env } from "./env.server";
 import { logger } from "./logger.server";
 import { enqueueEmail } from "./mail.server";
 import { publicOrigin, siteOrigins } from "./public-origin.server";
+import { readSession, type SessionTerms, type SignedInSession, sessionState } from "./session-read.server";
+import { type SignedCookieReader, signedCookieReader } from "./signed-cookie.server";
 
 /**
  * Express puts the client address it resolved (TRUST_PROXY decides whether X-Forwarded-For counts) in this
@@ -140,7 +142,7 @@ function linkOn(url: string, origin: string): string {
 export function createAuth(db: Database, env: Env, onMailQueued: () => void = () => {}, options: AuthOptions = {}) {
   const rateLimitEnabled = options.rateLimit ?? env.AUTH_RATE_LIMIT ?? env.NODE_ENV !== "test";
   const origins = { db, env, logger };
-  return betterAuth({
+  const auth = betterAuth({
     appName: "Paddock",
     baseURL: env.BASE_URL,
     basePath: AUTH_BASE_PATH,
@@ -307,7 +309,12 @@ export function createAuth(db: Database, env: Env, onMailQueued: () => void = ()
     onAPIError: { onError: onAuthError },
     logger: authLogger,
   });
+  authDatabases.set(auth, db);
+  return auth;
 }
+
+/** Each auth's database, for the session read of `findSession` (ADR 042). */
+const authDatabases = new WeakMap<object, Database>();
 
 type AuthOutcome = { response: Response; outage?: undefined } | { response?: undefined; outage: unknown };
 
@@ -350,11 +357,62 @@ export function authHandler(auth: Auth) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
+/** What the session read needs of an auth, made once from its context: its cookie's name, its key, its terms. */
+type SessionLookup = { db: Database; cookieName: string; cookies: SignedCookieReader; terms: SessionTerms };
+const sessionLookups = new WeakMap<object, Promise<SessionLookup | undefined>>();
+
+function sessionLookup(auth: Auth): Promise<SessionLookup | undefined> {
+  let lookup = sessionLookups.get(auth);
+  if (!lookup) {
+    const db = authDatabases.get(auth);
+    lookup = db
+      ? auth.$context.then((context) => ({
+          db,
+          cookieName: context.authCookies.sessionToken.name,
+          cookies: signedCookieReader(context.secret),
+          terms: { expiresIn: context.sessionConfig.expiresIn, updateAge: context.sessionConfig.updateAge },
+        }))
+      : Promise.resolve(undefined);
+    sessionLookups.set(auth, lookup);
+  }
+  return lookup;
+}
+
+/**
+ * The session token a Cookie header carries with a valid signature: null when it carries none (or a forged one),
+ * undefined when this auth was not made by `createAuth` (better-auth then decides).
+ */
+export async function sessionToken(
+  auth: Auth,
+  cookieHeader: string | null | undefined,
+): Promise<{ token: string | null; terms: SessionTerms } | undefined> {
+  const lookup = await sessionLookup(auth);
+  if (!lookup) return undefined;
+  const token = lookup.cookies.read(cookieHeader, lookup.cookieName);
+  return { token: token || null, terms: lookup.terms };
+}
+
 /**
  * The session the request's cookie carries, or null when it has none or it is not valid. A lookup that failed (the
  * database away) throws: it says nothing about whether the visitor is signed in, so it must never read as signed out.
+ * The session is read from the database on every call, so a sign-out, a revoked session or a deleted account counts
+ * at once; the cookie's signature is checked with a key made once (ADR 042). A session that has expired or is due
+ * for its expiry to move on is left to better-auth's getSession, which writes that.
  */
-export async function findSession(auth: Auth, headers: Headers) {
+export async function findSession(auth: Auth, headers: Headers): Promise<SignedInSession | null> {
+  const lookup = await sessionLookup(auth);
+  if (lookup) {
+    const token = lookup.cookies.read(headers.get("cookie"), lookup.cookieName);
+    if (!token) return null;
+    const found = await readSession(lookup.db, token);
+    if (!found) return null;
+    if (sessionState(found.session.expiresAt, Date.now(), lookup.terms) === "valid") return found;
+  }
+  return sessionFromBetterAuth(auth, headers);
+}
+
+/** better-auth's own getSession: a refusal (4xx) reads as no session, anything else throws. */
+export async function sessionFromBetterAuth(auth: Auth, headers: Headers): Promise<SignedInSession | null> {
   return auth.api.getSession({ headers }).catch((error: unknown) => {
     if (error instanceof APIError && error.statusCode < 500) return null;
     throw error;

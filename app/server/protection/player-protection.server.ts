@@ -113,39 +113,57 @@ async function readProtectionFacts(db: Executor, userId: string, now: Date): Pro
   return (await readProtectionFactsWith(db, userId, now, sql`null`)).facts;
 }
 
-/** The protection facts' one query, with a caller's column `alongside` (its value when the account exists). */
-async function readProtectionFactsWith<T>(
-  db: Executor,
-  userId: string,
-  now: Date,
-  alongside: SQL<T>,
-): Promise<{ facts: ProtectionFacts; alongside: T | undefined }> {
-  const monthStart = londonMonthStart(now);
-  const [row] = await db
-    .select({
-      alongside,
-      limitsUserId: playerLimits.userId,
-      monthlyLimitPence: playerLimits.monthlyLimitPence,
-      pendingLimitPence: playerLimits.pendingLimitPence,
-      pendingEffectiveAt: playerLimits.pendingEffectiveAt,
-      pausedUntil: playerLimits.pausedUntil,
-      excludedUntil: playerLimits.excludedUntil,
-      limitsUpdatedAt: playerLimits.updatedAt,
-      profileUserId: profiles.userId,
-      dateOfBirth: profiles.dateOfBirth,
-      country: profiles.country,
-      confirmedAt: profiles.eligibilityConfirmedAt,
-      spent: sql<number>`(select coalesce(sum(o.total_amount_pence) filter (where
-          (o.payment_status = 'paid' and o.paid_at >= ${monthStart}) or o.payment_status = 'pending'), 0)::int
-        from ${orders} o where o.user_id = ${user.id})`.mapWith(Number),
-      settings: sql<unknown>`(select coalesce(json_agg(json_build_object('key', s.key, 'value', s.value)), '[]'::json)
-        from ${siteSettings} s)`,
-    })
-    .from(user)
-    .leftJoin(playerLimits, eq(playerLimits.userId, user.id))
-    .leftJoin(profiles, eq(profiles.userId, user.id))
-    .where(eq(user.id, userId));
-  const facts: ProtectionFacts = {
+/**
+ * The protection facts' columns, for a statement over `user` left-joined with `player_limits` and `profiles` (see
+ * `withProtectionJoins`); `monthStart` is a value, or a placeholder in a prepared statement.
+ */
+export function protectionColumns(monthStart: Date | ReturnType<typeof sql.placeholder>) {
+  return {
+    limitsUserId: playerLimits.userId,
+    monthlyLimitPence: playerLimits.monthlyLimitPence,
+    pendingLimitPence: playerLimits.pendingLimitPence,
+    pendingEffectiveAt: playerLimits.pendingEffectiveAt,
+    pausedUntil: playerLimits.pausedUntil,
+    excludedUntil: playerLimits.excludedUntil,
+    limitsUpdatedAt: playerLimits.updatedAt,
+    profileUserId: profiles.userId,
+    dateOfBirth: profiles.dateOfBirth,
+    country: profiles.country,
+    confirmedAt: profiles.eligibilityConfirmedAt,
+    spent: sql<number>`(select coalesce(sum(o.total_amount_pence) filter (where
+        (o.payment_status = 'paid' and o.paid_at >= ${monthStart}) or o.payment_status = 'pending'), 0)::int
+      from ${orders} o where o.user_id = ${user.id})`.mapWith(Number),
+    settings: sql<unknown>`(select coalesce(json_agg(json_build_object('key', s.key, 'value', s.value)), '[]'::json)
+      from ${siteSettings} s)`,
+  };
+}
+
+/** The joins `protectionColumns` reads from, onto a query that has `user`. */
+export const protectionJoins = {
+  limits: eq(playerLimits.userId, user.id),
+  profile: eq(profiles.userId, user.id),
+} as const;
+
+/** A row of `protectionColumns` (left joins: every limit and profile field may be null). */
+type ProtectionRow = {
+  limitsUserId: string | null;
+  monthlyLimitPence: number | null;
+  pendingLimitPence: number | null;
+  pendingEffectiveAt: Date | null;
+  pausedUntil: Date | null;
+  excludedUntil: Date | null;
+  limitsUpdatedAt: Date | null;
+  profileUserId: string | null;
+  dateOfBirth: string | null;
+  country: string | null;
+  confirmedAt: Date | null;
+  spent: number;
+  settings: unknown;
+};
+
+/** The facts of a row of `protectionColumns` (none: an account that does not exist). */
+function protectionFactsFrom(row: ProtectionRow | undefined): ProtectionFacts {
+  return {
     limits:
       row?.limitsUserId != null
         ? {
@@ -165,7 +183,22 @@ async function readProtectionFactsWith<T>(
     spentThisMonthPence: Number(row?.spent ?? 0),
     settings: settingsFromRows(jsonRows(row?.settings)),
   };
-  return { facts, alongside: row?.alongside };
+}
+
+/** The protection facts' one query, with a caller's column `alongside` (its value when the account exists). */
+async function readProtectionFactsWith<T>(
+  db: Executor,
+  userId: string,
+  now: Date,
+  alongside: SQL<T>,
+): Promise<{ facts: ProtectionFacts; alongside: T | undefined }> {
+  const [row] = await db
+    .select({ alongside, ...protectionColumns(londonMonthStart(now)) })
+    .from(user)
+    .leftJoin(playerLimits, protectionJoins.limits)
+    .leftJoin(profiles, protectionJoins.profile)
+    .where(eq(user.id, userId));
+  return { facts: protectionFactsFrom(row), alongside: row?.alongside };
 }
 
 /** The account's protections as its pages show them, from one read (protectionStatus over readProtectionFacts). */
@@ -412,6 +445,13 @@ export async function readEntryFactsWith<T>(db: Executor, userId: string, now: D
   const read = await readProtectionFactsWith(db, userId, now, alongside);
   return { ...entryFacts(read.facts, now), alongside: read.alongside };
 }
+
+/** `readEntryFactsWith`'s answer from a row of `protectionColumns` another statement read (ADR 042). */
+export function entryFactsFromRow<T>(row: ProtectionRow, now: Date, alongside: T) {
+  return { ...entryFacts(protectionFactsFrom(row), now), alongside };
+}
+
+export type EntryFacts<T> = ReturnType<typeof entryFactsFromRow<T>>;
 
 function entryFacts(facts: ProtectionFacts, now: Date) {
   return {
