@@ -143,7 +143,7 @@ describe("paddock_each of paddock_authorise_item", () => {
 });
 
 describe("orders settled together", () => {
-  it("answers each order with its own outcome, and writes each paid one's receipt, notification and paid step", async () => {
+  it("answers each order with its own outcome; each paid one has its receipt, notification and paid step", async () => {
     const h = harness();
     const saddle = await h.createCompetition({ title: "Test batch saddle" });
     const rug = await h.createCompetition({ title: "Test batch rug" });
@@ -225,11 +225,12 @@ describe("orders settled together", () => {
       [lapsed, 1, "Test batch rug"],
     ] as const) {
       const tickets = count === 1 ? "1 ticket" : `${count} tickets`;
+      const id = o.orderId.slice(0, 8);
       const [receipt, ...more] = await h.mailTo(o.buyer.email, "order-confirmation");
       expect(more).toEqual([]);
       expect(receipt?.subject).toBe(`Your Paddock entry is confirmed: ${tickets}`);
       const total = (await h.order(o.orderId)).totalAmountPence;
-      expect(receipt?.text).toContain(`Thank you for your order ${o.orderId.slice(0, 8)}. Your ${tickets}`);
+      expect(receipt?.text).toContain(`Thank you for your order ${id}. Your ${tickets}`);
       expect(receipt?.text).toContain(`Total paid: £${(total / 100).toFixed(2)}`);
       const notes = await h.services.db
         .select({ kind: notifications.kind, body: notifications.body })
@@ -238,7 +239,7 @@ describe("orders settled together", () => {
       expect(notes).toEqual([
         {
           kind: "order-confirmed",
-          body: `Your ${tickets} for ${titles} ${count === 1 ? "is" : "are"} confirmed (order ${o.orderId.slice(0, 8)}).`,
+          body: `Your ${tickets} for ${titles} ${count === 1 ? "is" : "are"} confirmed (order ${id}).`,
         },
       ]);
     }

@@ -430,7 +430,8 @@ describe("a staff refund because a competition was cancelled", () => {
           `  Test bridle: 1 ticket (${rugTicket?.ticketNumber}), withdrawn from the draw`,
         ],
         [
-          `We refunded ${formatPence(order.totalAmountPence)} to your card on ${formatUkDateTime(refunded.refundedAt!)}.`,
+          `We refunded ${formatPence(order.totalAmountPence)} to your card on ` +
+            `${formatUkDateTime(refunded.refundedAt!)}.`,
           bank,
         ],
       ),
