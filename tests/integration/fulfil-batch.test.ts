@@ -52,6 +52,10 @@ async function captured(o: { orderId: string; sessionId: string }) {
   return payments.retrieveSession(o.sessionId);
 }
 
+/** The messages of an error and its causes (the drivers wrap a database's error differently). */
+const messages = (error: unknown): string[] =>
+  error instanceof Error ? [error.message, ...messages((error as { cause?: unknown }).cause)] : [];
+
 const receiptsOf = (orderIds: string[], emails: string[]) =>
   harness()
     .services.db.select()
@@ -288,6 +292,9 @@ describe("orders settled together", () => {
       "rejected",
       "fulfilled",
     ]);
+    // Its rejection is the fault met when it was settled alone.
+    const rejected = settled[1];
+    expect(rejected?.status === "rejected" && messages(rejected.reason)).toContain("a fault for the test");
     // Settled alone, it failed again and was left as it was, for the provider's retry.
     expect(await h.order(faulty.orderId)).toMatchObject({ paymentStatus: "pending" });
     expect(await h.mailTo(faulty.buyer.email, "order-confirmation")).toEqual([]);
@@ -301,7 +308,9 @@ describe("a batch that fails as a whole", () => {
     const comp = await harness().createCompetition();
     const paid = [];
     for (let i = 0; i < 5; i++) paid.push(await authorised(await harness().createBuyer(), comp.id, DEBIT));
-    const sessions = await Promise.all(paid.map((o) => harness().services.payments.retrieveSession(o.sessionId)));
+    // Paid (captured) already, so they reach the group together: the first alone, the others as one group.
+    const sessions = [];
+    for (const o of paid) sessions.push(await captured(o));
     // The receipts' statement of a batch (several receipts at once) fails; one receipt alone is written.
     const db = harness().services.db;
     await db.execute(
@@ -314,9 +323,15 @@ describe("a batch that fails as a whole", () => {
         for each statement execute function paddock_test_one_receipt()`),
     );
     let outcomes: { kind: string }[];
+    const warn = vi.spyOn(harness().services.logger, "warn");
     try {
       outcomes = await Promise.all(sessions.map((s) => fulfilCheckoutSession(harness().services, s)));
+      // The group's failure is logged with its fault and how many orders it held (all but the first).
+      const logged = warn.mock.calls.filter((call) => call[1] === "a batch of fulfilments failed");
+      expect(logged.map(([fields]) => (fields as { orders: number }).orders)).toEqual([paid.length - 1]);
+      expect(messages((logged[0]?.[0] as { err: unknown }).err)).toContain("a batch fault for the test");
     } finally {
+      warn.mockRestore();
       await db.execute(sql.raw("drop trigger paddock_test_one_receipt on email_outbox"));
       await db.execute(sql.raw("drop function paddock_test_one_receipt()"));
     }

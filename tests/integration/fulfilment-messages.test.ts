@@ -405,6 +405,32 @@ describe("a receipt for a buyer whose account has gone", () => {
   });
 });
 
+describe("an order with neither an account nor an address", () => {
+  it("is paid and refunded with nobody to write to, and nothing fails for it", async () => {
+    const comp = await h.createCompetition({ ticketsSold: 0 });
+    const buyer = await h.createBuyer();
+    const { orderId, sessionId } = await paidUnannounced(buyer, [{ competitionId: comp.id, quantity: 1 }]);
+    await h.services.db.update(orders).set({ email: null }).where(eq(orders.id, orderId));
+    await h.services.db.execute(sql`delete from "user" where id = ${buyer.id}`);
+    expect(await fulfilCheckoutSession(h.services, await h.services.payments.retrieveSession(sessionId))).toEqual({
+      kind: "fulfilled",
+      orderId,
+      reallocated: false,
+      userId: null,
+      competitionIds: [comp.id],
+    });
+    expect(await h.ticketsOf(comp.id)).toHaveLength(1);
+    const staff = await h.createBuyer();
+    expect(await refundPaidOrder(h.services, staff.id, orderId, "Test reason")).toEqual({
+      ok: true,
+      refunded: true,
+      lastError: null,
+    });
+    expect(await h.order(orderId)).toMatchObject({ paymentStatus: "refunded", refundedAt: expect.any(Date) });
+    expect(await h.mailTo(buyer.email)).toEqual([]);
+  });
+});
+
 describe("a staff refund because a competition was cancelled", () => {
   it("names the cancelled competition and its reason, and lists every line's withdrawn numbers", async () => {
     const saddle = await h.createCompetition({ title: "Test cooler", ticketsSold: 0 });
