@@ -193,10 +193,17 @@ describe("a refund the provider answers but does not make", () => {
     await h.services.db.update(orders).set({ paymentStatus: "refunded" }).where(eq(orders.id, orderId));
     const real = h.services.payments;
     h.services.payments = { ...real, refund: async () => ({ id: "re_answered", status }) };
+    const alert = vi.spyOn(h.services.logger, "error");
     try {
       expect(await refundOrder(h.services, orderId, "pi_answered")).toBe(false);
+      // Staff are alerted, with the order and the provider's answer.
+      expect(alert).toHaveBeenCalledWith(
+        { err: new Error(`The provider answered that refund re_answered ${status}.`), orderId },
+        "refund failed; the reconciler will retry",
+      );
     } finally {
       h.services.payments = real;
+      alert.mockRestore();
     }
     expect(await h.order(orderId)).toMatchObject({
       paymentStatus: "refunded",
@@ -464,16 +471,33 @@ describe("a staff refund because a competition was cancelled", () => {
     );
   });
 
-  it("says only that it was cancelled when no reason is recorded", async () => {
-    const comp = await h.createCompetition({ title: "Test fly mask", ticketsSold: 0 });
+  it("names each cancelled competition, saying only that it was cancelled when no reason is recorded", async () => {
+    const mask = await h.createCompetition({ title: "Test fly mask", ticketsSold: 0 });
+    const sheet = await h.createCompetition({ title: "Test fly sheet", ticketsSold: 0 });
     const buyer = await h.createBuyer();
-    const order = await pay(buyer, [{ competitionId: comp.id, quantity: 1 }]);
-    await h.services.db.execute(sql`update competitions set status = 'cancelled' where id = ${comp.id}`);
+    const order = await pay(buyer, [
+      { competitionId: mask.id, quantity: 1 },
+      { competitionId: sheet.id, quantity: 1 },
+    ]);
+    await h.services.db.execute(sql`update competitions set status = 'cancelled' where id = ${mask.id}`);
+    await h.services.db.execute(
+      sql`update competitions set status = 'cancelled', cancel_reason = 'Torn' where id = ${sheet.id}`,
+    );
     const staff = await h.createBuyer();
-    expect(await refundPaidOrder(h.services, staff.id, order.id, "Staff's own words")).toMatchObject({ ok: true });
+    const kick = vi.spyOn(h.services.mail, "kick");
+    try {
+      expect(await refundPaidOrder(h.services, staff.id, order.id, "Staff's own words")).toMatchObject({ ok: true });
+      // The e-mail goes out at once, not at the outbox's next poll.
+      expect(kick).toHaveBeenCalled();
+    } finally {
+      kick.mockRestore();
+    }
     const mail = await onlyMail(buyer.email, "order-refunded");
     expect(mail.text).toContain(
-      blocks(`We have refunded your order ${short(order.id)} in full.`, "Test fly mask has been cancelled."),
+      blocks(`We have refunded your order ${short(order.id)} in full.`, [
+        "Test fly mask has been cancelled.",
+        "Test fly sheet has been cancelled: Torn",
+      ]),
     );
     expect(mail.text).not.toContain("Staff's own words");
   });
