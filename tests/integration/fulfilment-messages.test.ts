@@ -368,20 +368,33 @@ describe("a receipt with a promo code, site credit and instant wins, then a staf
   });
 });
 
+/**
+ * One ticket paid for while the buyer's account is deleted (the order keeps its e-mail, not its user; with
+ * `withoutAddress` it has none either): fulfilled for nobody's account. Returns the order's id.
+ */
+async function paidAfterAccountWent(
+  buyer: { id: string; email: string },
+  competitionId: number,
+  { withoutAddress = false } = {},
+) {
+  const { orderId, sessionId } = await paidUnannounced(buyer, [{ competitionId, quantity: 1 }]);
+  if (withoutAddress) await h.services.db.update(orders).set({ email: null }).where(eq(orders.id, orderId));
+  await h.services.db.execute(sql`delete from "user" where id = ${buyer.id}`);
+  expect(await fulfilCheckoutSession(h.services, await h.services.payments.retrieveSession(sessionId))).toEqual({
+    kind: "fulfilled",
+    orderId,
+    reallocated: false,
+    userId: null,
+    competitionIds: [competitionId],
+  });
+  return orderId;
+}
+
 describe("a receipt for a buyer whose account has gone", () => {
   it("has no account link, and no notification or funnel step is written", async () => {
     const comp = await h.createCompetition({ title: "Test girth", ticketsSold: 0 });
     const buyer = await h.createBuyer();
-    const { orderId, sessionId } = await paidUnannounced(buyer, [{ competitionId: comp.id, quantity: 1 }]);
-    // The account is deleted while the payment is on its way: the order keeps its e-mail, not its user.
-    await h.services.db.execute(sql`delete from "user" where id = ${buyer.id}`);
-    expect(await fulfilCheckoutSession(h.services, await h.services.payments.retrieveSession(sessionId))).toEqual({
-      kind: "fulfilled",
-      orderId,
-      reallocated: false,
-      userId: null,
-      competitionIds: [comp.id],
-    });
+    const orderId = await paidAfterAccountWent(buyer, comp.id);
     const [ticket] = await h.ticketsOf(comp.id);
     const receipt = await onlyMail(buyer.email, "order-confirmation");
     expect(receipt.text).toContain(
@@ -416,16 +429,7 @@ describe("an order with neither an account nor an address", () => {
   it("is paid and refunded with nobody to write to, and nothing fails for it", async () => {
     const comp = await h.createCompetition({ ticketsSold: 0 });
     const buyer = await h.createBuyer();
-    const { orderId, sessionId } = await paidUnannounced(buyer, [{ competitionId: comp.id, quantity: 1 }]);
-    await h.services.db.update(orders).set({ email: null }).where(eq(orders.id, orderId));
-    await h.services.db.execute(sql`delete from "user" where id = ${buyer.id}`);
-    expect(await fulfilCheckoutSession(h.services, await h.services.payments.retrieveSession(sessionId))).toEqual({
-      kind: "fulfilled",
-      orderId,
-      reallocated: false,
-      userId: null,
-      competitionIds: [comp.id],
-    });
+    const orderId = await paidAfterAccountWent(buyer, comp.id, { withoutAddress: true });
     expect(await h.ticketsOf(comp.id)).toHaveLength(1);
     const staff = await h.createBuyer();
     expect(await refundPaidOrder(h.services, staff.id, orderId, "Test reason")).toEqual({
