@@ -2,8 +2,9 @@
 // order is settled exactly once, however its webhooks arrive.
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { emailOutbox, orders, payments } from "~/db/schema";
+import { describe, expect, it, vi } from "vitest";
+import { emailOutbox, funnelEvents, notifications, orders, payments } from "~/db/schema";
+import { abandonOrder } from "~/server/checkout/checkout.server";
 import { fulfilCheckoutSession } from "~/server/checkout/fulfilment.server";
 import { CORRECT, type Harness, sessionIdFromUrl, useCheckoutHarness } from "./checkout-harness";
 
@@ -42,6 +43,18 @@ async function authorised(buyer: Buyer, competitionId: number, card: string) {
   expect((await harness().payUnannounced(started.url, card)).status).toBe(303);
   return { orderId: started.orderId, sessionId: sessionIdFromUrl(started.url), buyer };
 }
+
+/** The provider's session once the authorised payment is captured: paid, as a webhook would then carry it. */
+async function captured(o: { orderId: string; sessionId: string }) {
+  const payments = harness().services.payments;
+  const session = await payments.retrieveSession(o.sessionId);
+  await payments.capturePaymentIntent(session.paymentIntentId ?? "", `test-${o.orderId}`);
+  return payments.retrieveSession(o.sessionId);
+}
+
+/** The messages of an error and its causes (the drivers wrap a database's error differently). */
+const messages = (error: unknown): string[] =>
+  error instanceof Error ? [error.message, ...messages((error as { cause?: unknown }).cause)] : [];
 
 const receiptsOf = (orderIds: string[], emails: string[]) =>
   harness()
@@ -133,12 +146,174 @@ describe("paddock_each of paddock_authorise_item", () => {
   });
 });
 
+describe("orders settled together", () => {
+  it("answers each order with its own outcome; each paid one has its receipt, notification and paid step", async () => {
+    const h = harness();
+    const saddle = await h.createCompetition({ title: "Test batch saddle" });
+    const rug = await h.createCompetition({ title: "Test batch rug" });
+    const closing = await h.createCompetition();
+    const buyer = () => h.createBuyer();
+    const leader = await authorised(await buyer(), saddle.id, DEBIT);
+    const plain = await authorised(await buyer(), saddle.id, DEBIT);
+    const basketBuyer = await buyer();
+    const basket = await h.checkout(
+      basketBuyer,
+      [
+        { competitionId: saddle.id, quantity: 2, skillAnswer: CORRECT },
+        { competitionId: rug.id, quantity: 1, skillAnswer: CORRECT },
+      ],
+      { source: "basket" },
+    );
+    if (!basket.ok) throw new Error(basket.message);
+    expect((await h.payUnannounced(basket.url, DEBIT)).status).toBe(303);
+    const basketOrder = { orderId: basket.orderId, sessionId: sessionIdFromUrl(basket.url), buyer: basketBuyer };
+    const lapsed = await authorised(await buyer(), rug.id, DEBIT);
+    const closed = await authorised(await buyer(), closing.id, DEBIT);
+    const mismatched = await authorised(await buyer(), saddle.id, DEBIT);
+    const unpaid = await h.checkout(await buyer(), [{ competitionId: rug.id, quantity: 1, skillAnswer: CORRECT }]);
+    if (!unpaid.ok) throw new Error(unpaid.message);
+    const done = await h.paidOrder(saddle.id, 1);
+
+    const sessions = [
+      await captured(leader),
+      await captured(plain),
+      await captured(basketOrder),
+      await captured(lapsed),
+      await captured(closed),
+      { ...(await captured(mismatched)), amountTotal: 1 },
+      { ...(await h.services.payments.retrieveSession(sessionIdFromUrl(unpaid.url))), status: "expired" as const },
+      await h.services.payments.retrieveSession(done.sessionId),
+    ];
+    await abandonOrder(h.services, lapsed.orderId, "expired", "session_expired");
+    await h.services.db.execute(
+      sql`update competitions set end_date = now() - interval '1 minute' where id = ${closing.id}`,
+    );
+    const alert = vi.spyOn(h.services.logger, "error");
+    const kick = vi.spyOn(h.services.mail, "kick");
+    let answers: unknown[];
+    try {
+      // The leader goes alone; the rest arrive while it is settled, and are settled together after it.
+      answers = await Promise.all(sessions.map((s) => fulfilCheckoutSession(h.services, s)));
+      expect(alert).toHaveBeenCalledWith(
+        { orderId: mismatched.orderId, session: mismatched.sessionId, amount: 1, currency: "gbp" },
+        "paid amount does not match the order",
+      );
+      expect(kick).toHaveBeenCalled();
+    } finally {
+      alert.mockRestore();
+      kick.mockRestore();
+    }
+    const fulfilled = (o: { orderId: string; buyer: { id: string } }, ids: number[], reallocated = false) => ({
+      kind: "fulfilled",
+      orderId: o.orderId,
+      reallocated,
+      userId: o.buyer.id,
+      competitionIds: ids,
+    });
+    expect(answers).toEqual([
+      fulfilled(leader, [saddle.id]),
+      fulfilled(plain, [saddle.id]),
+      fulfilled(basketOrder, [saddle.id, rug.id]),
+      fulfilled(lapsed, [rug.id], true),
+      { kind: "refund", orderId: closed.orderId, reason: "competition_closed" },
+      { kind: "refund", orderId: mismatched.orderId, reason: "amount_mismatch" },
+      { kind: "released", orderId: unpaid.orderId, status: "expired" },
+      { kind: "already_final", orderId: done.orderId, status: "paid" },
+    ]);
+
+    // Each paid order has its own receipt and notification, counting its own tickets; the refunds were made.
+    for (const [o, count, titles] of [
+      [leader, 1, "Test batch saddle"],
+      [plain, 1, "Test batch saddle"],
+      [basketOrder, 3, "Test batch saddle, Test batch rug"],
+      [lapsed, 1, "Test batch rug"],
+    ] as const) {
+      const tickets = count === 1 ? "1 ticket" : `${count} tickets`;
+      const id = o.orderId.slice(0, 8);
+      const [receipt, ...more] = await h.mailTo(o.buyer.email, "order-confirmation");
+      expect(more).toEqual([]);
+      expect(receipt?.subject).toBe(`Your Paddock entry is confirmed: ${tickets}`);
+      const total = (await h.order(o.orderId)).totalAmountPence;
+      expect(receipt?.text).toContain(`Thank you for your order ${id}. Your ${tickets}`);
+      expect(receipt?.text).toContain(`Total paid: £${(total / 100).toFixed(2)}`);
+      const notes = await h.services.db
+        .select({ kind: notifications.kind, body: notifications.body })
+        .from(notifications)
+        .where(eq(notifications.userId, o.buyer.id));
+      expect(notes).toEqual([
+        {
+          kind: "order-confirmed",
+          body: `Your ${tickets} for ${titles} ${count === 1 ? "is" : "are"} confirmed (order ${id}).`,
+        },
+      ]);
+    }
+    // Only the orders that could not be honoured were refunded at the provider.
+    for (const o of [leader, plain, basketOrder, lapsed])
+      expect((await h.standinSession(o.sessionId)).refundId).toBeNull();
+    for (const o of [closed, mismatched]) {
+      expect(await h.order(o.orderId)).toMatchObject({ paymentStatus: "refunded", refundedAt: expect.any(Date) });
+      expect(await h.mailTo(o.buyer.email, "order-refunded")).toHaveLength(1);
+      expect(await h.mailTo(o.buyer.email, "order-confirmation")).toEqual([]);
+    }
+    const paidSteps = async (competitionId: number) =>
+      (
+        await h.services.db
+          .select()
+          .from(funnelEvents)
+          .where(and(eq(funnelEvents.competitionId, competitionId), eq(funnelEvents.stage, "paid")))
+      ).length;
+    // The paid step of each buyer per competition: the saddle's three buyers here and the earlier paid order's.
+    expect(await paidSteps(saddle.id)).toBe(4);
+    expect(await paidSteps(rug.id)).toBe(2);
+    expect(await paidSteps(closing.id)).toBe(0);
+    expect(await h.competition(saddle.id)).toMatchObject({ ticketsSold: 5, ticketsReserved: 0 });
+    expect(await h.competition(rug.id)).toMatchObject({ ticketsSold: 2, ticketsReserved: 0 });
+  });
+
+  it("settles again alone an order that failed within the group, and says which", async () => {
+    const h = harness();
+    const comp = await h.createCompetition();
+    const leader = await authorised(await h.createBuyer(), comp.id, DEBIT);
+    const good = await authorised(await h.createBuyer(), comp.id, DEBIT);
+    const faulty = await authorised(await h.createBuyer(), comp.id, DEBIT);
+    const sessions = [await captured(leader), await captured(faulty), await captured(good)];
+    const warn = vi.spyOn(h.services.logger, "warn");
+    const cure = await faultFor(faulty.orderId);
+    let settled: PromiseSettledResult<{ kind: string }>[];
+    try {
+      settled = await Promise.allSettled(sessions.map((s) => fulfilCheckoutSession(h.services, s)));
+      expect(warn).toHaveBeenCalledWith(
+        { orderId: faulty.orderId, kind: "error", sqlstate: "P0001", message: "a fault for the test" },
+        "fulfilment in a batch failed",
+      );
+    } finally {
+      warn.mockRestore();
+      await cure();
+    }
+    expect(settled.map((s) => (s.status === "fulfilled" ? s.value.kind : "rejected"))).toEqual([
+      "fulfilled",
+      "rejected",
+      "fulfilled",
+    ]);
+    // Its rejection is the fault met when it was settled alone.
+    const rejected = settled[1];
+    expect(rejected?.status === "rejected" && messages(rejected.reason)).toContain("a fault for the test");
+    // Settled alone, it failed again and was left as it was, for the provider's retry.
+    expect(await h.order(faulty.orderId)).toMatchObject({ paymentStatus: "pending" });
+    expect(await h.mailTo(faulty.buyer.email, "order-confirmation")).toEqual([]);
+    expect(await fulfilCheckoutSession(h.services, sessions[1]!)).toMatchObject({ kind: "fulfilled" });
+    expect(await h.mailTo(faulty.buyer.email, "order-confirmation")).toHaveLength(1);
+  });
+});
+
 describe("a batch that fails as a whole", () => {
   it("is settled again order by order: every order paid once, with its receipt", async () => {
     const comp = await harness().createCompetition();
     const paid = [];
     for (let i = 0; i < 5; i++) paid.push(await authorised(await harness().createBuyer(), comp.id, DEBIT));
-    const sessions = await Promise.all(paid.map((o) => harness().services.payments.retrieveSession(o.sessionId)));
+    // Paid (captured) already, so they reach the group together: the first alone, the others as one group.
+    const sessions = [];
+    for (const o of paid) sessions.push(await captured(o));
     // The receipts' statement of a batch (several receipts at once) fails; one receipt alone is written.
     const db = harness().services.db;
     await db.execute(
@@ -151,9 +326,15 @@ describe("a batch that fails as a whole", () => {
         for each statement execute function paddock_test_one_receipt()`),
     );
     let outcomes: { kind: string }[];
+    const warn = vi.spyOn(harness().services.logger, "warn");
     try {
       outcomes = await Promise.all(sessions.map((s) => fulfilCheckoutSession(harness().services, s)));
+      // The group's failure is logged with its fault and how many orders it held (all but the first).
+      const logged = warn.mock.calls.filter((call) => call[1] === "a batch of fulfilments failed");
+      expect(logged.map(([fields]) => (fields as { orders: number }).orders)).toEqual([paid.length - 1]);
+      expect(messages((logged[0]?.[0] as { err: unknown }).err)).toContain("a batch fault for the test");
     } finally {
+      warn.mockRestore();
       await db.execute(sql.raw("drop trigger paddock_test_one_receipt on email_outbox"));
       await db.execute(sql.raw("drop function paddock_test_one_receipt()"));
     }

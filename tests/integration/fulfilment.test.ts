@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { payments } from "~/db/schema";
 import { abandonOrder, verifyPayment } from "~/server/checkout/checkout.server";
-import { fulfilCheckoutSession } from "~/server/checkout/fulfilment.server";
+import { CannotHonour, fulfilCheckoutSession, sellLines } from "~/server/checkout/fulfilment.server";
 import { reconcileOnce } from "~/server/checkout/reconciler.server";
 import { CORRECT, createCheckoutHarness, type Harness, sessionIdFromUrl } from "./checkout-harness";
 
@@ -79,6 +79,20 @@ describe("webhooks are idempotent and order-independent", () => {
     expect((await h.ticketsOf(comp.id)).map((t) => t.ticketNumber)).toEqual(held);
     expect(await h.competition(comp.id)).toMatchObject({ ticketsSold: 14, ticketsReserved: 0 });
     expect(await h.mailTo(buyer.email, "order-confirmation")).toHaveLength(1);
+  });
+
+  it("finds the order by its session when the session names none, and ignores a session of no order", async () => {
+    const comp = await h.createCompetition({ ticketsSold: 0 });
+    const { orderId, sessionId } = await paidButUnannounced(comp.id, 1);
+    const session = await h.services.payments.retrieveSession(sessionId);
+    expect(await fulfilCheckoutSession(h.services, { ...session, id: "cs_test_nobody", orderId: null })).toEqual({
+      kind: "ignored",
+      reason: "no order for this session",
+    });
+    expect(await fulfilCheckoutSession(h.services, { ...session, orderId: null })).toMatchObject({
+      kind: "fulfilled",
+      orderId,
+    });
   });
 
   it("ignores a session that belongs to no order, or to a different order than the one it names", async () => {
@@ -247,4 +261,52 @@ describe("payments that cannot be honoured are refunded and the buyer told", () 
     expect(await h.mailTo(buyer.email, "order-refunded")).toHaveLength(1);
     expect((await reconcileOnce(h.services)).refunded).toBe(0);
   }, 60_000);
+});
+
+// The demo seed sells its invented buyers' orders with sellLines (no provider session, so no payment or receipt).
+describe("sellLines", () => {
+  it("sells a held order's lines with the numbers it holds and answers what was allocated", async () => {
+    const comp = await h.createCompetition({ title: "Test seed saddle", ticketsSold: 2 });
+    const buyer = await h.createBuyer();
+    const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 2, skillAnswer: CORRECT }]);
+    if (!started.ok) throw new Error(started.message);
+    const held = await h.numbersOf(started.orderId);
+    const order = await h.order(started.orderId);
+    const allocated = await h.services.db.transaction((tx) => sellLines(tx, order, true, h.services.now()));
+    const sold = await h.ticketsOf(comp.id);
+    expect(sold.map((t) => t.ticketNumber)).toEqual(held);
+    expect(allocated).toEqual([
+      {
+        competitionId: comp.id,
+        title: "Test seed saddle",
+        skillAnswer: CORRECT,
+        tickets: sold.map((t) => ({ number: t.ticketNumber, entryRef: t.entryRef })),
+        instantWins: [],
+      },
+    ]);
+    expect(await h.competition(comp.id)).toMatchObject({ ticketsSold: 4, ticketsReserved: 0 });
+  });
+
+  it("throws CannotHonour with the reason when a line cannot be sold, and other faults as they are", async () => {
+    const comp = await h.createCompetition({ ticketsSold: 0 });
+    const buyer = await h.createBuyer();
+    const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }]);
+    if (!started.ok) throw new Error(started.message);
+    await h.services.db.execute(
+      sql`update competitions set end_date = now() - interval '1 minute' where id = ${comp.id}`,
+    );
+    const order = await h.order(started.orderId);
+    const refused = await h.services.db
+      .transaction((tx) => sellLines(tx, order, true, h.services.now()))
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(CannotHonour);
+    expect(refused).toMatchObject({ reason: "competition_closed", message: "competition_closed" });
+    expect(await h.ticketsOf(comp.id)).toEqual([]);
+    const broken = await h.services.db
+      .transaction((tx) => sellLines(tx, { ...order, id: "not-an-order" }, true, h.services.now()))
+      .catch((error: unknown) => error);
+    expect(broken).toBeInstanceOf(Error);
+    expect(broken).not.toBeInstanceOf(CannotHonour);
+    expect((await h.order(order.id)).paymentStatus).toBe("pending");
+  });
 });
