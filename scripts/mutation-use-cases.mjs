@@ -75,7 +75,7 @@ const AREAS = {
   },
   "card-authorisation": {
     mutate: ["app/server/checkout/card-authorisation.server.ts"],
-    tests: ["credit-card-cap", "instant-wins", "payment-outcomes", "reconciler"],
+    tests: ["credit-card-cap", "instant-wins", "payment-outcomes", "reconciler", "fulfil-batch"],
   },
   "promo-codes": {
     mutate: ["app/server/checkout/promo-codes.server.ts", "app/server/admin/promo-codes.server.ts"],
