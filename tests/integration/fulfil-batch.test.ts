@@ -332,7 +332,7 @@ describe("a batch that fails as a whole", () => {
       // The group's failure is logged with its fault and how many orders it held (all but the first).
       const logged = warn.mock.calls.filter((call) => call[1] === "a batch of fulfilments failed");
       expect(logged.map(([fields]) => (fields as { orders: number }).orders)).toEqual([paid.length - 1]);
-      expect(messages((logged[0]?.[0] as { err: unknown }).err)).toContain("a batch fault for the test");
+      expect(messages((logged[0]?.[0] as { err: unknown } | undefined)?.err)).toContain("a batch fault for the test");
     } finally {
       warn.mockRestore();
       await db.execute(sql.raw("drop trigger paddock_test_one_receipt on email_outbox"));
