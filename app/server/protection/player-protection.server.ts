@@ -114,8 +114,8 @@ async function readProtectionFacts(db: Executor, userId: string, now: Date): Pro
 }
 
 /**
- * The protection facts' columns, for a statement over `user` left-joined with `player_limits` and `profiles` (see
- * `withProtectionJoins`); `monthStart` is a value, or a placeholder in a prepared statement.
+ * The protection facts' columns, for a statement over `user` left-joined with `player_limits` and `profiles` (on
+ * `protectionJoins`); `monthStart` is a value, or a placeholder in a prepared statement.
  */
 export function protectionColumns(monthStart: Date | ReturnType<typeof sql.placeholder>) {
   return {
