@@ -379,36 +379,37 @@ function sessionLookup(auth: Auth): Promise<SessionLookup | undefined> {
 }
 
 /**
- * The session token a Cookie header carries with a valid signature: null when it carries none (or a forged one),
- * undefined when this auth was not made by `createAuth` (better-auth then decides).
+ * The signed-in session of a request, read from the database on every call, so a sign-out, a revoked session or a
+ * deleted account counts at once; the cookie's signature is checked with a key made once (ADR 042). `read` reads the
+ * session of the cookie's token and may read more in the same statement (the checkout reads the buyer's protections
+ * with it): its row is answered as `read` when the session is valid. A session that has expired or is due for its
+ * expiry to move on is left to better-auth's getSession, which writes that, and is answered as `renewed`; so is every
+ * request of an auth not made by `createAuth`. Null: no cookie, a forged one, or no such session. A lookup that failed
+ * (the database away) throws: it says nothing about whether the visitor is signed in, so it must never read as signed
+ * out.
  */
-export async function sessionToken(
+export async function signedInWith<Row extends SignedInSession>(
   auth: Auth,
   cookieHeader: string | null | undefined,
-): Promise<{ token: string | null; terms: SessionTerms } | undefined> {
-  const lookup = await sessionLookup(auth);
-  if (!lookup) return undefined;
-  const token = lookup.cookies.read(cookieHeader, lookup.cookieName);
-  return { token: token || null, terms: lookup.terms };
-}
-
-/**
- * The session the request's cookie carries, or null when it has none or it is not valid. A lookup that failed (the
- * database away) throws: it says nothing about whether the visitor is signed in, so it must never read as signed out.
- * The session is read from the database on every call, so a sign-out, a revoked session or a deleted account counts
- * at once; the cookie's signature is checked with a key made once (ADR 042). A session that has expired or is due
- * for its expiry to move on is left to better-auth's getSession, which writes that.
- */
-export async function findSession(auth: Auth, headers: Headers): Promise<SignedInSession | null> {
+  headers: () => Headers,
+  read: (db: Database, token: string) => Promise<Row | undefined>,
+): Promise<{ read: Row; renewed?: undefined } | { read?: undefined; renewed: SignedInSession } | null> {
   const lookup = await sessionLookup(auth);
   if (lookup) {
-    const token = lookup.cookies.read(headers.get("cookie"), lookup.cookieName);
+    const token = lookup.cookies.read(cookieHeader, lookup.cookieName);
     if (!token) return null;
-    const found = await readSession(lookup.db, token);
+    const found = await read(lookup.db, token);
     if (!found) return null;
-    if (sessionState(found.session.expiresAt, Date.now(), lookup.terms) === "valid") return found;
+    if (sessionState(found.session.expiresAt, Date.now(), lookup.terms) === "valid") return { read: found };
   }
-  return sessionFromBetterAuth(auth, headers);
+  const renewed = await sessionFromBetterAuth(auth, headers());
+  return renewed ? { renewed } : null;
+}
+
+/** The session the request's cookie carries (`signedInWith` reading the session and its user), or null. */
+export async function findSession(auth: Auth, headers: Headers): Promise<SignedInSession | null> {
+  const signedIn = await signedInWith(auth, headers.get("cookie"), () => headers, readSession);
+  return signedIn ? (signedIn.read ?? signedIn.renewed) : null;
 }
 
 /** better-auth's own getSession: a refusal (4xx) reads as no session, anything else throws. */

@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, type Column, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { LEGAL_LAST_UPDATED_ISO } from "~/content/policy";
 import { supportServicesText } from "~/content/support";
 import { auditLog, newsletterSubscriptions, orders, playerLimits, profiles, siteSettings, user } from "~/db/schema";
@@ -144,22 +144,13 @@ export const protectionJoins = {
   profile: eq(profiles.userId, user.id),
 } as const;
 
-/** A row of `protectionColumns` (left joins: every limit and profile field may be null). */
-type ProtectionRow = {
-  limitsUserId: string | null;
-  monthlyLimitPence: number | null;
-  pendingLimitPence: number | null;
-  pendingEffectiveAt: Date | null;
-  pausedUntil: Date | null;
-  excludedUntil: Date | null;
-  limitsUpdatedAt: Date | null;
-  profileUserId: string | null;
-  dateOfBirth: string | null;
-  country: string | null;
-  confirmedAt: Date | null;
-  spent: number;
-  settings: unknown;
-};
+/**
+ * A row of `protectionColumns`, derived from them: every table column may be null (they come through left joins),
+ * the two subqueries are what their SQL says.
+ */
+type ProtectionRow = { [K in keyof ProtectionColumns]: ColumnData<ProtectionColumns[K]> };
+type ProtectionColumns = ReturnType<typeof protectionColumns>;
+type ColumnData<T> = T extends Column ? T["_"]["data"] | null : T extends SQL<infer Data> ? Data : never;
 
 /** The facts of a row of `protectionColumns` (none: an account that does not exist). */
 function protectionFactsFrom(row: ProtectionRow | undefined): ProtectionFacts {
