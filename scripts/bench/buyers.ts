@@ -26,14 +26,16 @@ export async function insertSaleCompetition(db: pg.Pool, totalTickets: number, t
 }
 
 /**
- * Waits until the mail outbox has nothing left to send now (the sign-ups' confirmation e-mails), polling every 200 ms
- * for at most `timeoutMs`; false if mail was still waiting then.
+ * Waits until the mail outbox has sent everything (the sign-ups' confirmation e-mails), polling every 200 ms for at
+ * most `timeoutMs`; false if mail was still waiting then. A message the mail worker has claimed is still `pending`
+ * (its next attempt moved on as a lease) until it is sent: counting only those due now let the sale start while the
+ * last claimed batch was being sent.
  */
 export async function drainOutbox(db: pg.Pool, timeoutMs: number): Promise<boolean> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     const { rows } = await db.query<{ waiting: number }>(
-      `select count(*)::int as waiting from email_outbox where status = 'pending' and next_attempt_at <= now()`,
+      `select count(*)::int as waiting from email_outbox where status = 'pending'`,
     );
     if (rows[0]?.waiting === 0) return true;
     if (performance.now() > deadline) return false;

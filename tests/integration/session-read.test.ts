@@ -3,9 +3,10 @@
 // The session is read from the database every time, so a signed-out, revoked or expired session is refused at once
 // even though its cookie is still well signed; a forged cookie is refused without any read. Both engines.
 import { createHmac } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { session } from "~/db/schema";
+import { playerLimits, session } from "~/db/schema";
+import { checkoutBuyer, textArrayParameter } from "~/server/checkout/checkout-buyer.server";
 import { findSession } from "~/server/platform/auth.server";
 import { CORRECT, useCheckoutHarness } from "./checkout-harness";
 
@@ -98,5 +99,38 @@ describe("the session read of the hold and its status", () => {
     expect(await hold(swapped, comp.id)).toMatchObject({ status: 401 });
     expect(await hold(`${COOKIE}=${token}`, comp.id)).toMatchObject({ status: 401 });
     expect(await findSession(h().services.auth, new Headers({ Cookie: signedWith(token, "another") }))).toBeNull();
+  });
+
+  it("reads buyers who ask together in one group, each with their own session, limits and competitions", async () => {
+    const [first, second] = [await h().createCompetition(), await h().createCompetition()];
+    const [limited, other] = [await h().signedInBuyer(), await h().signedInBuyer()];
+    await h().services.db.insert(playerLimits).values({ userId: limited.id, monthlyLimitPence: 1234 });
+    const ask = (cookie: string, ids: number[]) =>
+      checkoutBuyer(h().services, { cookie, all: () => new Headers({ Cookie: cookie }) }, ids);
+    const signedOut = signedWith("no-such-token", h().services.env.AUTH_SECRET);
+    // Asked at once: the first read goes alone, the others wait for it and go together in one statement.
+    const [a, b, c, d] = await Promise.all([
+      ask(limited.cookie, [first.id]),
+      ask(other.cookie, [second.id, first.id]),
+      ask(signedOut, [first.id]),
+      ask(limited.cookie, [second.id]),
+    ]);
+    const seen = (answer: typeof a) => ({
+      user: answer?.session.user.id,
+      limit: answer?.prefetched?.facts.monthlyLimitPence,
+      competitions: answer?.prefetched?.facts.alongside?.map((comp) => comp.id).sort((x, y) => x - y),
+    });
+    expect(seen(a)).toEqual({ user: limited.id, limit: 1234, competitions: [first.id] });
+    expect(seen(b)).toEqual({ user: other.id, limit: null, competitions: [first.id, second.id].sort((x, y) => x - y) });
+    expect(c).toBeNull();
+    expect(seen(d)).toEqual({ user: limited.id, limit: 1234, competitions: [second.id] });
+  });
+
+  it("passes tokens as an array no value can end or split", async () => {
+    const values = ['quote"d', "back\\slash", "com,ma", "{brace}", "plain", ""];
+    const { rows } = await h().services.db.execute<{ values: string[] }>(
+      sql`select ${textArrayParameter(values)}::text[] as values`,
+    );
+    expect(rows[0]?.values).toEqual(values);
   });
 });
