@@ -225,6 +225,13 @@ describe("a flash sale beyond the provider's rate", () => {
     if (!started.ok) throw new Error(started.message);
     expect(await holdStatus(h.services, { userId: stranger?.id ?? "", orderId: started.orderId })).toBeUndefined();
     expect(await holdStatus(h.services, { userId: owner?.id ?? "", orderId: "not-a-uuid" })).toBeUndefined();
+    // Asked at the same time, the reads go together (ADR 044): still only the owner sees it, in either case.
+    const together = await Promise.all([
+      holdStatus(h.services, { userId: owner?.id ?? "", orderId: started.orderId }),
+      holdStatus(h.services, { userId: stranger?.id ?? "", orderId: started.orderId }),
+      holdStatus(h.services, { userId: owner?.id ?? "", orderId: started.orderId.toUpperCase() }),
+    ]);
+    expect(together.map((status) => status?.state)).toEqual([expect.any(String), undefined, expect.any(String)]);
   });
 
   it("a buyer waiting on one process is answered as soon as another process makes their payment page", {

@@ -6,8 +6,9 @@ import { createHmac } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { playerLimits, session } from "~/db/schema";
-import { checkoutBuyer, textArrayParameter } from "~/server/checkout/checkout-buyer.server";
+import { checkoutBuyer } from "~/server/checkout/checkout-buyer.server";
 import { findSession } from "~/server/platform/auth.server";
+import { textArrayParameter } from "~/server/platform/session-read.server";
 import { CORRECT, useCheckoutHarness } from "./checkout-harness";
 
 const h = useCheckoutHarness();

@@ -3,10 +3,10 @@ import { playerLimits, profiles, session, user } from "~/db/schema";
 import { londonMonthStart } from "~/domain/london-time";
 import { signedInWith } from "../platform/auth.server";
 import type { Database } from "../platform/db.server";
-import { type Batched, type GroupCommit, groupCommit } from "../platform/group-commit.server";
+import { type Batched, groupCommit } from "../platform/group-commit.server";
 import { preparedPerDatabase } from "../platform/prepared.server";
 import type { Services } from "../platform/services.server";
-import { type SignedInSession, sessionColumns } from "../platform/session-read.server";
+import { type SignedInSession, sessionColumns, textArrayParameter } from "../platform/session-read.server";
 import { entryFactsFromRow, protectionColumns, protectionJoins } from "../protection/player-protection.server";
 import { competitionIdsParameter, competitionsOf, type PrefetchedFacts } from "./checkout.server";
 
@@ -38,10 +38,6 @@ type BuyerAsk = { token: string; monthStart: Date; ids: number[] };
 /** The most buyers one read takes: a sale's burst, in a statement that stays a few milliseconds. */
 export const MAX_BUYER_READ = 64;
 
-/** Text values as an array parameter (`{"a","b"}`), quoted so that no value can end or split the array. */
-export const textArrayParameter = (values: string[]) =>
-  `{${values.map((value) => `"${value.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
-
 /**
  * Reads a group of buyers (`groupCommit`: the first alone at once, those arriving meanwhile together), one statement
  * per month start in the group (one, but at midnight on the first of a month). Each buyer gets their own row, with
@@ -68,18 +64,12 @@ async function readBuyers(db: Database, group: Batched<BuyerAsk, BuyerRow | unde
   }
 }
 
-const buyerGroups = new WeakMap<Database, GroupCommit<BuyerAsk, BuyerRow | undefined>>();
-
-function readBuyer(db: Database, ask: BuyerAsk): Promise<BuyerRow | undefined> {
-  let group = buyerGroups.get(db);
-  if (!group) {
-    group = groupCommit((batch: Batched<BuyerAsk, BuyerRow | undefined>[]) => readBuyers(db, batch), {
-      maxGroup: MAX_BUYER_READ,
-    });
-    buyerGroups.set(db, group);
-  }
-  return group.submit(ask);
-}
+/** The buyer reads of one database, grouped. */
+const buyerReads = preparedPerDatabase((db: Database) =>
+  groupCommit((group: Batched<BuyerAsk, BuyerRow | undefined>[]) => readBuyers(db, group), {
+    maxGroup: MAX_BUYER_READ,
+  }),
+);
 
 /**
  * The signed-in buyer of a checkout request for competitions `ids`, with their protections and those competitions
@@ -96,7 +86,7 @@ export async function checkoutBuyer(
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   const monthStart = londonMonthStart(now);
   const signedIn = await signedInWith(services.auth, headers.cookie, headers.all, (db, token) =>
-    readBuyer(db, { token, monthStart, ids: sorted }),
+    buyerReads(db).submit({ token, monthStart, ids: sorted }),
   );
   if (!signedIn) return null;
   if (!signedIn.read) return { session: signedIn.renewed };

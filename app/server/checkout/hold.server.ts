@@ -1,7 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { orders } from "~/db/schema";
 import { isUuid } from "~/schemas/ids";
 import type { Database } from "../platform/db.server";
+import { answeredInOrder, groupCommit } from "../platform/group-commit.server";
 import { preparedPerDatabase } from "../platform/prepared.server";
 import type { Services } from "../platform/services.server";
 import { sessionSettled } from "./payment-queue.server";
@@ -20,13 +21,16 @@ export type HoldStatus =
   | { state: "closed"; paymentStatus: string };
 
 /**
- * A buyer's order as the hold page shows it, in one statement (ADR 039 §4): its state, and while it waits for its
- * session the numbers it holds (ADR 031) and how many queued orders are ahead of it (as `placeInQueue` counts them).
+ * Buyers' orders as the hold page shows them, in one statement (ADR 039 §4) for all the status requests that arrive
+ * together (ADR 044): each order's state, and while it waits for its session the numbers it holds (ADR 031) and how
+ * many queued orders are ahead of it (as `placeInQueue` counts them).
  */
 const holdRead = preparedPerDatabase((db: Database) => {
   const waiting = sql`${orders.paymentStatus} = 'pending' and ${orders.checkoutUrl} is null`;
   return db
     .select({
+      id: orders.id,
+      userId: orders.userId,
       paymentStatus: orders.paymentStatus,
       checkoutUrl: orders.checkoutUrl,
       reservationExpiresAt: orders.reservationExpiresAt,
@@ -38,13 +42,33 @@ const holdRead = preparedPerDatabase((db: Database) => {
           and (q.queued_at, q.id) < (${orders.queuedAt}, ${orders.id})) end`,
     })
     .from(orders)
-    .where(and(eq(orders.id, sql.placeholder("orderId")), eq(orders.userId, sql.placeholder("userId"))))
-    .prepare("hold_status");
+    .where(sql`${orders.id} = any(${sql.placeholder("orderIds")}::uuid[])`)
+    .prepare("hold_statuses");
 });
 
-async function readHold(services: Services, userId: string, orderId: string) {
-  const [order] = await holdRead(services.db).execute({ orderId, userId });
-  return order;
+/** The most orders one status read takes. */
+const MAX_HOLD_READ = 64;
+
+/** The status reads of one database, grouped: the first at once, those asked meanwhile together. */
+const holdReads = preparedPerDatabase((db: Database) =>
+  groupCommit(
+    answeredInOrder(async (asks: { userId: string; orderId: string }[]) => {
+      const ids = [...new Set(asks.map((ask) => ask.orderId.toLowerCase()))];
+      const rows = await holdRead(db).execute({ orderIds: `{${ids.join(",")}}` });
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      // Only the buyer's own order: another's reads as none.
+      return asks.map(({ userId, orderId }) => {
+        const row = byId.get(orderId.toLowerCase());
+        return row && row.userId === userId ? row : undefined;
+      });
+    }),
+    { maxGroup: MAX_HOLD_READ },
+  ),
+);
+
+/** The buyer's order `orderId` (a UUID), or none when it is not theirs. */
+function readHold(services: Services, userId: string, orderId: string) {
+  return holdReads(services.db).submit({ userId, orderId });
 }
 
 /**

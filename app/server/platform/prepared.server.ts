@@ -1,7 +1,8 @@
 /**
  * A statement built once per database (or transaction) rather than on every call, for the hot paths: `build` makes
  * it with drizzle's `.prepare(name)`, so on PostgreSQL each pooled connection parses and plans it once and later
- * calls send only its parameters; PGlite runs it as it is. Each name must belong to one statement text.
+ * calls send only its parameters; PGlite runs it as it is. Each name must belong to one statement text. Also what
+ * else is made once per database handle: the group commits of reads (ADR 044).
  */
 export function preparedPerDatabase<D extends object, T>(build: (db: D) => T): (db: D) => T {
   const built = new WeakMap<D, T>();
