@@ -26,8 +26,23 @@ const decodeURIComponentSafe = (segment) => {
 const RECONNECT_RETRY_MS = 1000;
 /** How long a shutdown waits for requests under way before it closes their connections. */
 export const SHUTDOWN_GRACE_MS = 20_000;
+/**
+ * Behind a proxy (TRUST_PROXY), how long a stopping process keeps its port open before closing it (ADR 045): a
+ * connection the proxy opened just before the port closed would be reset with a checkout already sent on it, which
+ * the proxy must not send again. Meanwhile the process answers GET and HEAD with 503, which the proxy retries on
+ * another process and counts as this one failing, so it stops sending here; everything else is served as usual.
+ */
+export const LAME_DUCK_MS = 1500;
+/** Paths a stopping process still answers as usual: the health checks and metrics, read on its own address. */
+const OWN_ADDRESS_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
 
 const isEventStream = (res) => String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream");
+
+/** The path of a request's URL, without its query. */
+const pathOf = (url = "/") => {
+  const query = url.indexOf("?");
+  return query === -1 ? url : url.slice(0, query);
+};
 
 /**
  * Listens on `port`, or on the configuration's PORT when none is given.
@@ -81,6 +96,8 @@ export async function startServer({ port, development = false } = {}) {
   // clients (the proxy included) open their next one to a process that is not stopping.
   let inFlight = 0;
   let stopping = false;
+  /** Whether a GET or HEAD is answered 503 for the proxy to send elsewhere (ADR 045): stopping, behind a proxy. */
+  let lameDuck = false;
   /** @type {(() => void)[]} */
   let whenIdle = [];
   const listener = await new Promise((resolve, reject) => {
@@ -92,6 +109,11 @@ export async function startServer({ port, development = false } = {}) {
       });
       if (stopping) res.setHeader("Connection", "close");
       started.observeRequest(req, res);
+      if (lameDuck && (req.method === "GET" || req.method === "HEAD") && !OWN_ADDRESS_PATHS.has(pathOf(req.url))) {
+        res.writeHead(503, { "Retry-After": "1", "Cache-Control": "no-store", "Content-Type": "text/plain" });
+        res.end("This process is stopping; ask again.");
+        return;
+      }
       return frontDoor(req, res) || server(req, res);
     });
     l.once("error", reject);
@@ -103,14 +125,19 @@ export async function startServer({ port, development = false } = {}) {
     port: actualPort,
     started,
     /**
-     * Graceful shutdown: stops accepting connections, reports not ready, ends live-update streams with a retry hint,
-     * lets requests under way finish (at most `graceMs`), then stops the jobs (each finishes its pass, so no lease
-     * is left held) and closes the database.
-     * @param {{ graceMs?: number }} [options]
+     * Graceful shutdown: reports not ready, ends live-update streams with a retry hint, behind a proxy keeps its port
+     * open for `lameDuckMs` while the proxy takes it out of rotation (ADR 045), stops accepting connections, lets
+     * requests under way finish (at most `graceMs`), then stops the jobs (each finishes its pass, so no lease is left
+     * held) and closes the database.
+     * @param {{ graceMs?: number; lameDuckMs?: number }} [options]
      */
-    async close({ graceMs = SHUTDOWN_GRACE_MS } = {}) {
+    async close({ graceMs = SHUTDOWN_GRACE_MS, lameDuckMs = LAME_DUCK_MS } = {}) {
       stopping = true;
       started.beginShutdown(RECONNECT_RETRY_MS);
+      if (started.services.env.TRUST_PROXY && lameDuckMs > 0) {
+        lameDuck = true;
+        await new Promise((resolve) => setTimeout(resolve, lameDuckMs));
+      }
       const closed = new Promise((resolve) => listener.close(() => resolve(undefined)));
       listener.closeIdleConnections?.();
       if (inFlight > 0) {
