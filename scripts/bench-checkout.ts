@@ -21,7 +21,6 @@
 // buyer choose that many numbers at random out of a BENCH_TICKETS-number competition (ADR 031: overlapping choices);
 // a buyer told some were taken keeps the rest and pays for a lucky dip in their place, as the review page offers
 // (twice at most: three requests in all).
-// BENCH_CLIENT (lean: the buyers' requests over node:http, scripts/bench/lean-fetch.ts; fetch: Node's global fetch).
 // BENCH_LIST_STATEMENTS=1 lists each kind of statement with its count per order (the budget of ADR 027 §5).
 // It also reports the CPU time each paid order cost the app, PostgreSQL and this load generator (from /proc), which
 // says what the machine can sell at most: its cores divided by that sum. The Stripe stand-in runs in a process of its
@@ -33,15 +32,7 @@ import pg from "pg";
 import { z } from "zod";
 import { EnvSchema } from "~/server/platform/env.server";
 import { STANDIN_APPLICATION_NAME } from "~/server/platform/payments.server";
-import {
-  drainOutbox,
-  type Fetch,
-  insertSaleCompetition,
-  payWithTestCard,
-  signUpBuyer,
-  startCheckout,
-} from "./bench/buyers";
-import { leanFetch } from "./bench/lean-fetch";
+import { drainOutbox, insertSaleCompetition, payWithTestCard, signUpBuyer, startCheckout } from "./bench/buyers";
 import { statementLog } from "./bench/statement-log";
 import {
   benchDatabase,
@@ -67,8 +58,6 @@ const BenchSettings = z.object({
   BENCH_CONCURRENCY: z.coerce.number().int().min(1).optional(),
   BENCH_CEILING_SECONDS: count(5),
   BENCH_NODE_ARGS: z.string().default(""),
-  /** The buyers' HTTP client: node:http over kept-alive connections (lean), or Node's global fetch (fetch). */
-  BENCH_CLIENT: z.enum(["lean", "fetch"]).default("lean"),
   /** Flags for the stand-in's Node process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile Stripe's side). */
   BENCH_STANDIN_NODE_ARGS: z.string().default(""),
   BENCH_APP_PROCESSES: count(1),
@@ -247,13 +236,10 @@ async function main() {
       standin?.pid,
     );
     const window = await statements.open();
-    // The generator shares the cores with the app and PostgreSQL: node:http costs it a fraction of fetch's CPU.
-    const send: Fetch = settings.BENCH_CLIENT === "lean" ? leanFetch() : fetch;
     const started = performance.now();
     const outcomes = await pool(buyers, CONCURRENCY, async ({ cookie, baseUrl }) => {
       const t0 = performance.now();
       let reply = await startCheckout({
-        fetch: send,
         baseUrl,
         cookie,
         competitionId,
@@ -266,7 +252,7 @@ async function main() {
         if (tries++ === 1) numbersTaken++;
         else numbersTakenAgain++;
         const kept = (reply.numbers ?? []).filter((n) => !reply.taken?.includes(n));
-        reply = await startCheckout({ fetch: send, baseUrl, cookie, competitionId, quantity: QUANTITY, numbers: kept });
+        reply = await startCheckout({ baseUrl, cookie, competitionId, quantity: QUANTITY, numbers: kept });
       }
       const { res, ...body } = reply;
       const heldAt = performance.now();
@@ -284,7 +270,7 @@ async function main() {
       let paymentUrl = body.heldUntil ? null : body.url;
       while (!paymentUrl) {
         if (performance.now() - t0 > PAYMENT_PAGE_DEADLINE_MS) break;
-        const wait = await send(`${baseUrl}/api/checkout/${body.orderId}?wait=20000`, { headers: { Cookie: cookie } });
+        const wait = await fetch(`${baseUrl}/api/checkout/${body.orderId}?wait=20000`, { headers: { Cookie: cookie } });
         const state = (await wait.json()) as { state?: string; url?: string };
         if (state.state === "ready" && state.url) paymentUrl = state.url;
         else if (state.state !== "queued") break;
@@ -297,7 +283,7 @@ async function main() {
       body.url = paymentUrl;
       if (settings.BENCH_PAY === "0") return true;
       const t1 = performance.now();
-      const paid = await payWithTestCard(body.url, send);
+      const paid = await payWithTestCard(body.url);
       payLatency.push(performance.now() - t1);
       if (paid.status !== 303) {
         errors++;
