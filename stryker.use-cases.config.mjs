@@ -26,6 +26,9 @@ export default {
   jsonReporter: { fileName: `reports/mutation/use-cases-${area}.json` },
   // `-- <area> --incremental` re-runs only the mutants whose code or covering tests changed since the last run.
   incrementalFile: `reports/mutation/incremental-${area}.json`,
+  // Module-level values are mutated too (the domain run skips them): each such mutant runs every test of the area,
+  // with the app's modules loaded again while it is on (tests/support/mutation-module-reload.ts).
+  ignoreStatic: false,
   thresholds: { high: 90, low: 80, break: null },
   timeoutMS: 60_000,
   // The initial run is every integration file on the embedded database with per-test coverage.

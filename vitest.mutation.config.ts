@@ -25,8 +25,10 @@ export default defineConfig({
         pool: "forks",
         // One process keeps the app's modules loaded from file to file within a mutant's run, as in CI
         // (vitest.config.ts): a root setting in Vitest 3, which Stryker's runner merges with its own pool size.
-        // Mutant switching is unaffected: instrumented code reads the active mutant when it runs, not when loaded.
+        // Code in functions reads the active mutant when it runs, so switching those mutants needs no reload.
         poolOptions: { forks: { isolate: false } },
+        // A mutant in a module-level value needs the module loaded again while it is on (the file says how).
+        setupFiles: ["tests/support/mutation-module-reload.ts"],
       }
     : { include: ["app/domain/**/*.test.ts"], environment: "node" },
 });

@@ -8,6 +8,7 @@ import {
   startCheckout,
   verifyPayment,
 } from "~/server/checkout/checkout.server";
+import { pauseAccount } from "~/server/protection/player-protection.server";
 import { CORRECT, createCheckoutHarness, type Harness, sessionIdFromUrl, WRONG } from "./checkout-harness";
 
 let h: Harness;
@@ -139,7 +140,11 @@ describe("paying through the Stripe stand-in", () => {
     const session = await h.standinSession(sessionIdFromUrl(started.url));
     // £10.00 + 5 × £1.00 less 10% = £14.50, charged once.
     expect(session.amountTotal).toBe(1450);
-    expect(session.lineItems.map((l) => l.amount_total).sort()).toEqual([1000, 450].sort());
+    // One line per competition, in the competitions' order whatever order the basket sent, each named by its title.
+    expect(session.lineItems.map((l) => [l.name, l.amount_total])).toEqual([
+      [`${first.title}: 2 tickets`, 1000],
+      [`${second.title}: 5 tickets`, 450],
+    ]);
     await h.pay(started.url);
     expect((await h.order(started.orderId)).paymentStatus).toBe("paid");
     expect((await h.ticketsOf(first.id)).length).toBe(2);
@@ -598,6 +603,46 @@ describe("requests refused before anything is held, and repeats of a finished or
     // A paid order cannot be cancelled.
     expect(await cancelCheckout(h.services, { userId: buyer.id, orderId: paid.orderId })).toEqual({ ok: false });
     expect(await h.order(paid.orderId)).toMatchObject({ paymentStatus: "paid", failureReason: null });
+  });
+
+  it("a repeat of the request that took the last tickets finds its order; others hear none are left", async () => {
+    const comp = await h.createCompetition({ totalTickets: 2 });
+    const buyer = await h.createBuyer();
+    const lines = [{ competitionId: comp.id, quantity: 2, skillAnswer: CORRECT }];
+    const first = await h.checkout(buyer, lines, { key: "took-the-last-two" });
+    if (!first.ok) throw new Error(first.message);
+    expect(await h.checkout(buyer, lines, { key: "took-the-last-two" })).toMatchObject({
+      ok: true,
+      orderId: first.orderId,
+      url: first.url,
+    });
+    const again = await h.checkout(buyer, lines, { key: "a-new-request-now" });
+    expect(again).toMatchObject({ ok: false, status: 409 });
+    expect(await h.checkout(await h.createBuyer(), one(comp.id))).toEqual(again);
+    expect(await ordersOf(buyer.id)).toHaveLength(1);
+    expect(await h.competition(comp.id)).toMatchObject({ ticketsSold: 0, ticketsReserved: 2 });
+  });
+
+  it("a paused or ineligible buyer is refused with the block; a request from before the pause is found", async () => {
+    const comp = await h.createCompetition();
+    const buyer = await h.createBuyer();
+    const first = await h.checkout(buyer, one(comp.id), { key: "before-the-pause" });
+    if (!first.ok) throw new Error(first.message);
+    await pauseAccount(h.services, buyer.id, 1, h.services.now());
+    expect(await h.checkout(buyer, one(comp.id), { key: "before-the-pause" })).toMatchObject({
+      ok: true,
+      orderId: first.orderId,
+      url: first.url,
+    });
+    const paused = await h.checkout(buyer, one(comp.id), { key: "during-the-pause" });
+    expect(paused).toMatchObject({ ok: false, status: 403, block: { code: "paused" } });
+    expect(paused.ok ? "" : paused.message).toMatch(
+      /^Your account is paused until .+\. You can enter again after that\.$/,
+    );
+    const ineligible = await h.checkout(await h.createBuyer({ eligible: false }), one(comp.id));
+    expect(ineligible).toMatchObject({ ok: false, status: 403, block: { code: "eligibility_required" } });
+    expect(await ordersOf(buyer.id)).toHaveLength(1);
+    expect(await h.competition(comp.id)).toMatchObject({ ticketsReserved: 1 });
   });
 
   it("the result page: unpaid asks the reconciler to look at once; cancelled says nothing was taken", async () => {

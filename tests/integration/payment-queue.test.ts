@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -9,6 +10,7 @@ import {
   type PaymentQueue,
   sessionWaits,
 } from "~/server/checkout/payment-queue.server";
+import { creditWallet } from "~/server/instant-wins/wallet.server";
 import type { CreateCheckoutSessionInput } from "~/server/platform/payments.server";
 import { CORRECT, createCheckoutHarness, type Harness, sessionIdFromUrl } from "./checkout-harness";
 
@@ -213,6 +215,22 @@ describe("a flash sale beyond the provider's rate", () => {
     expect(order.reservationExpiresAt?.getTime()).toBeGreaterThan(heldUntil.getTime());
     const session = await h.sessionJson(sessionIdFromUrl(order.checkoutUrl ?? ""));
     expect(session.expires_at).toBe(Math.floor(clock.getTime() / 1000) + 31 * 60);
+  });
+
+  it("a buyer paying partly with site credit is queued like anyone else, told their place", async () => {
+    await drainBucket();
+    const comp = await h.createCompetition({ totalTickets: 10, entryPricePence: 500 });
+    const buyer = await h.createBuyer();
+    const ref = `instant-win:test-${randomUUID()}`;
+    await creditWallet(h.services.db, { userId: buyer.id, amountPence: 200, reason: "instant-win", ref, at: clock });
+    const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }], {
+      useSiteCredit: true,
+    });
+    if (!started.ok || !started.held) throw new Error("expected a queued order");
+    expect(await h.order(started.orderId)).toMatchObject({ siteCreditPence: 200, queuedAt: clock, checkoutUrl: null });
+    const status = await holdStatus(h.services, { userId: buyer.id, orderId: started.orderId });
+    expect(status).toMatchObject({ state: "queued", place: started.held.place });
+    expect(started.held.place).toBeGreaterThanOrEqual(1);
   });
 
   it("someone else's order, or a made-up id, says nothing", async () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { playerLimits, session } from "~/db/schema";
 import { checkoutBuyer } from "~/server/checkout/checkout-buyer.server";
 import { findSession } from "~/server/platform/auth.server";
-import { textArrayParameter } from "~/server/platform/session-read.server";
+import { textArrayParameter } from "~/server/platform/prepared.server";
 import { CORRECT, useCheckoutHarness } from "./checkout-harness";
 
 const h = useCheckoutHarness();

@@ -4,11 +4,11 @@ import { londonMonthStart } from "~/domain/london-time";
 import { signedInWith } from "../platform/auth.server";
 import type { Database } from "../platform/db.server";
 import { type Batched, groupCommit } from "../platform/group-commit.server";
-import { preparedPerDatabase } from "../platform/prepared.server";
+import { integerArrayParameter, preparedPerDatabase, textArrayParameter } from "../platform/prepared.server";
 import type { Services } from "../platform/services.server";
-import { type SignedInSession, sessionColumns, textArrayParameter } from "../platform/session-read.server";
+import { type SignedInSession, sessionColumns } from "../platform/session-read.server";
 import { entryFactsFromRow, protectionColumns, protectionJoins } from "../protection/player-protection.server";
-import { competitionIdsParameter, competitionsOf, type PrefetchedFacts } from "./checkout.server";
+import { competitionsOf, type PrefetchedFacts } from "./checkout.server";
 
 /**
  * The hold request's one read (ADR 042), for every buyer whose request arrives together (ADR 044): the sessions of
@@ -47,14 +47,16 @@ async function readBuyers(db: Database, group: Batched<BuyerAsk, BuyerRow | unde
   const byMonth = new Map<number, Batched<BuyerAsk, BuyerRow | undefined>[]>();
   for (const entry of group) {
     const key = entry.item.monthStart.getTime();
-    byMonth.set(key, [...(byMonth.get(key) ?? []), entry]);
+    const part = byMonth.get(key);
+    if (part) part.push(entry);
+    else byMonth.set(key, [entry]);
   }
   for (const part of byMonth.values()) {
     const ids = [...new Set(part.flatMap((entry) => entry.item.ids))].sort((a, b) => a - b);
     const rows = await buyersRead(db).execute({
       tokens: textArrayParameter([...new Set(part.map((entry) => entry.item.token))]),
       monthStart: (part[0] as (typeof part)[number]).item.monthStart,
-      ids: competitionIdsParameter(ids),
+      ids: integerArrayParameter(ids),
     });
     const byToken = new Map(rows.map((row) => [row.session.token, row]));
     for (const { item, resolve } of part) {

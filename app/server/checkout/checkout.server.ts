@@ -22,7 +22,7 @@ import { parseTicketQuantity } from "~/schemas/ticket-quantity";
 import type { Database, Executor } from "../platform/db.server";
 import { funnelVisitorKey } from "../platform/funnel.server";
 import { type CheckoutSessionSummary, providerErrorKind } from "../platform/payments.server";
-import { preparedPerDatabase } from "../platform/prepared.server";
+import { integerArrayParameter, preparedPerDatabase } from "../platform/prepared.server";
 import { publicOrigin } from "../platform/public-origin.server";
 import type { Services } from "../platform/services.server";
 import {
@@ -370,7 +370,7 @@ export type CheckoutCompetitions = (Omit<CompetitionFacts, "endDate"> & {
 
 /**
  * A checkout's competitions as one JSON column, read with the buyer's protections: `ids`, or in a prepared statement
- * a placeholder given `competitionIdsParameter(ids)`.
+ * a placeholder given `integerArrayParameter(ids)`.
  */
 export const competitionsOf = (ids: number[] | ReturnType<typeof sql.placeholder>) =>
   sql<CheckoutCompetitions>`(select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title,
@@ -378,10 +378,7 @@ export const competitionsOf = (ids: number[] | ReturnType<typeof sql.placeholder
     'totalTickets', c.total_tickets, 'ticketsSold', c.tickets_sold, 'ticketsReserved', c.tickets_reserved,
     'maxTicketsPerUser', c.max_tickets_per_user, 'multiBuyTiers', c.multi_buy_tiers,
     'skillOptions', c.skill_options)), '[]'::json)
-  from ${competitions} c where c.id = any(${Array.isArray(ids) ? competitionIdsParameter(ids) : ids}::integer[]))`;
-
-/** Competition ids as the array parameter `competitionsOf` takes (one text on both engines). */
-export const competitionIdsParameter = (ids: number[]) => `{${ids.join(",")}}`;
+  from ${competitions} c where c.id = any(${Array.isArray(ids) ? integerArrayParameter(ids) : ids}::integer[]))`;
 
 /**
  * The buyer's protections and the checkout's competitions, read already with the session (`checkout-buyer.server.ts`,

@@ -3,7 +3,7 @@ import { orders } from "~/db/schema";
 import { isUuid } from "~/schemas/ids";
 import type { Database } from "../platform/db.server";
 import { answeredInOrder, groupCommit } from "../platform/group-commit.server";
-import { preparedPerDatabase } from "../platform/prepared.server";
+import { preparedPerDatabase, textArrayParameter } from "../platform/prepared.server";
 import type { Services } from "../platform/services.server";
 import { sessionSettled } from "./payment-queue.server";
 
@@ -54,7 +54,7 @@ const holdReads = preparedPerDatabase((db: Database) =>
   groupCommit(
     answeredInOrder(async (asks: { userId: string; orderId: string }[]) => {
       const ids = [...new Set(asks.map((ask) => ask.orderId.toLowerCase()))];
-      const rows = await holdRead(db).execute({ orderIds: `{${ids.join(",")}}` });
+      const rows = await holdRead(db).execute({ orderIds: textArrayParameter(ids) });
       const byId = new Map(rows.map((row) => [row.id, row]));
       // Only the buyer's own order: another's reads as none.
       return asks.map(({ userId, orderId }) => {

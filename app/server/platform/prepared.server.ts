@@ -15,3 +15,10 @@ export function preparedPerDatabase<D extends object, T>(build: (db: D) => T): (
     return statement;
   };
 }
+
+/** Text values as an array parameter (`{"a","b"}`), quoted so that no value can end or split the array. */
+export const textArrayParameter = (values: string[]) =>
+  `{${values.map((value) => `"${value.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
+
+/** Integers as an array parameter (`{1,2}`): one text on both engines, cast with `::integer[]` in the statement. */
+export const integerArrayParameter = (values: number[]) => `{${values.join(",")}}`;

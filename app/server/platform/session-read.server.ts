@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { session, user } from "~/db/schema";
 import type { Database } from "./db.server";
 import { answeredInOrder, groupCommit } from "./group-commit.server";
-import { preparedPerDatabase } from "./prepared.server";
+import { preparedPerDatabase, textArrayParameter } from "./prepared.server";
 
 /** A signed-in session and its user, the fields better-auth's getSession answers with (ADR 042). */
 export type SignedInSession = {
@@ -70,10 +70,6 @@ const sessionsByTokens = preparedPerDatabase((db: Database) =>
 
 /** The most sessions one read takes: a burst of signed-in requests, in a statement of a few milliseconds. */
 export const MAX_SESSION_READ = 64;
-
-/** Text values as an array parameter (`{"a","b"}`), quoted so that no value can end or split the array. */
-export const textArrayParameter = (values: string[]) =>
-  `{${values.map((value) => `"${value.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
 
 /**
  * The session reads of one database, grouped (ADR 044): the first at once, alone; those asked while it is in the
