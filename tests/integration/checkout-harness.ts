@@ -22,7 +22,11 @@ import {
 import { type CheckoutLineInput, startCheckout } from "~/server/checkout/checkout.server";
 import { createCompetition, createVerifiedUser, SAMPLE_SKILL_QUESTION } from "~/server/demo/factories.server";
 import { authHandler } from "~/server/platform/auth.server";
-import { createPaymentProvider, standinCredentials } from "~/server/platform/payments.server";
+import {
+  type CreateCheckoutSessionInput,
+  createPaymentProvider,
+  standinCredentials,
+} from "~/server/platform/payments.server";
 import { databaseUnavailableErrors } from "../../server/database-unavailable";
 import { mountPayments } from "../../server/payments";
 import { signPayload } from "../../server/stand-ins/payments";
@@ -250,6 +254,22 @@ export async function createCheckoutHarness(env: Record<string, string> = {}) {
         .where(eq(stripeStandinSessions.id, sessionId));
       if (!row) throw new Error(`no stand-in session ${sessionId}`);
       return row;
+    },
+
+    /**
+     * Every session request the app makes from now on, in order, as the provider interface receives it; `fail` may
+     * make some of them fail. `restore` puts the provider back.
+     */
+    watchProvider(fail: (input: CreateCheckoutSessionInput, call: number) => Error | null = () => null) {
+      const real = services.payments.createCheckoutSession.bind(services.payments);
+      const calls: CreateCheckoutSessionInput[] = [];
+      services.payments.createCheckoutSession = async (input) => {
+        calls.push(input);
+        const error = fail(input, calls.length);
+        if (error) throw error;
+        return real(input);
+      };
+      return { calls, restore: () => Object.assign(services.payments, { createCheckoutSession: real }) };
     },
 
     /** Moves the clock of the app and the stand-in, as time passing would. */

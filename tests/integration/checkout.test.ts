@@ -1,14 +1,17 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { basketItems, orderLines, orders, payments, stripeStandinSessions } from "~/db/schema";
+import { refundPaidOrder } from "~/server/admin/refunds.server";
 import { addToBasket } from "~/server/checkout/basket.server";
 import {
   type CheckoutLineInput,
   cancelCheckout,
+  competitionsOf,
   startCheckout,
   verifyPayment,
 } from "~/server/checkout/checkout.server";
-import { pauseAccount } from "~/server/protection/player-protection.server";
+import { pauseAccount, readEntryFactsWith } from "~/server/protection/player-protection.server";
 import { CORRECT, createCheckoutHarness, type Harness, sessionIdFromUrl, WRONG } from "./checkout-harness";
 
 let h: Harness;
@@ -128,6 +131,7 @@ describe("paying through the Stripe stand-in", () => {
     const buyer = await h.createBuyer();
     for (const c of [first, second, other])
       await addToBasket(h.services, buyer.id, { competitionId: c.id, quantity: 1, skillAnswer: CORRECT });
+    const provider = h.watchProvider();
     const started = await h.checkout(
       buyer,
       [
@@ -136,7 +140,15 @@ describe("paying through the Stripe stand-in", () => {
       ],
       { source: "basket" },
     );
+    provider.restore();
     if (!started.ok) throw new Error(started.message);
+    // What the payment page says of each line: the tickets and their price, then any saving.
+    expect(provider.calls.flatMap((call) => call.items.map((item) => item.description))).toEqual([
+      "2 tickets at £5.00",
+      "5 tickets at £1.00, multi-buy saving £0.50",
+    ]);
+    expect(provider.calls.map((call) => call.email)).toEqual([buyer.email]);
+    expect((await h.order(started.orderId)).source).toBe("basket");
     const session = await h.standinSession(sessionIdFromUrl(started.url));
     // £10.00 + 5 × £1.00 less 10% = £14.50, charged once.
     expect(session.amountTotal).toBe(1450);
@@ -485,6 +497,47 @@ describe("verification and cancellation", () => {
     expect(await cancelCheckout(h.services, { userId: stranger.id, orderId: started.orderId })).toEqual({ ok: false });
   });
 
+  it("a paid or refunded order's result page comes from the database, without asking the provider", async () => {
+    const comp = await h.createCompetition();
+    const { buyer, orderId, sessionId } = await h.paidOrder(comp.id, 2);
+    const input = { userId: buyer.id, sessionId, orderId };
+    const withProviderDown = async () => {
+      h.providerDown(true);
+      try {
+        return await verifyPayment(h.services, input);
+      } finally {
+        h.providerDown(false);
+      }
+    };
+    expect(await withProviderDown()).toMatchObject({ ok: true, status: "paid", ticketCount: 2 });
+    const staff = await h.createBuyer();
+    expect(await refundPaidOrder(h.services, staff.id, orderId, "The prize is no longer available.")).toMatchObject({
+      ok: true,
+    });
+    expect(await withProviderDown()).toEqual({
+      ok: false,
+      message: "We could not honour this payment, so it has been refunded in full. We have e-mailed you the details.",
+    });
+  });
+
+  it("a buyer who paid in another tab and then cancels is paid: the provider says the session completed", async () => {
+    const comp = await h.createCompetition();
+    const buyer = await h.createBuyer();
+    const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 2, skillAnswer: CORRECT }]);
+    if (!started.ok) throw new Error(started.message);
+    expect((await h.payUnannounced(started.url)).status).toBe(303);
+    expect((await h.order(started.orderId)).paymentStatus).toBe("pending");
+    expect(await cancelCheckout(h.services, { userId: buyer.id, orderId: started.orderId })).toEqual({ ok: true });
+    expect(await h.order(started.orderId)).toMatchObject({ paymentStatus: "paid" });
+    expect(await h.ticketsOf(comp.id)).toHaveLength(2);
+    // Cancelling a cancelled checkout again is fine; a paid one is not cancelled.
+    const other = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }]);
+    if (!other.ok) throw new Error(other.message);
+    expect(await cancelCheckout(h.services, { userId: buyer.id, orderId: other.orderId })).toEqual({ ok: true });
+    expect(await cancelCheckout(h.services, { userId: buyer.id, orderId: other.orderId })).toEqual({ ok: true });
+    expect(await cancelCheckout(h.services, { userId: buyer.id, orderId: started.orderId })).toEqual({ ok: false });
+  });
+
   it("fulfils on the success page when the webhook is late", async () => {
     const comp = await h.createCompetition();
     const buyer = await h.createBuyer();
@@ -542,6 +595,34 @@ describe("verification and cancellation", () => {
       { secret: "whsec_wrong" },
     );
     expect(response.status).toBe(400);
+  });
+});
+
+describe("the buyer's facts read with the session (ADR 042)", () => {
+  it("are used for the same competitions in any order, and never for others", async () => {
+    const [comp, other] = [await h.createCompetition(), await h.createCompetition()];
+    const buyer = await h.createBuyer();
+    const start = async (lineIds: number[], readFor: number[]) => {
+      const facts = await readEntryFactsWith(h.services.db, buyer.id, h.services.now(), competitionsOf(readFor));
+      // A block only these facts carry: a refusal in its words shows that the checkout used them.
+      const blockFor = () => ({ code: "paused" as const, message: "Refused by the facts read with the session." });
+      return startCheckout(h.services, {
+        userId: buyer.id,
+        email: buyer.email,
+        lines: lineIds.map((competitionId) => ({ competitionId, quantity: 1, skillAnswer: CORRECT })),
+        idempotencyKey: randomUUID(),
+        source: "basket",
+        prefetched: { ids: readFor, facts: { ...facts, blockFor } },
+      });
+    };
+    const used = { ok: false, status: 403, message: "Refused by the facts read with the session." };
+    expect(await start([comp.id], [comp.id])).toMatchObject(used);
+    expect(await start([other.id, comp.id], [comp.id, other.id])).toMatchObject(used);
+    // Read for other competitions, or fewer: the checkout reads its own facts, and nothing blocks this buyer.
+    expect(await start([comp.id], [other.id])).toMatchObject({ ok: true });
+    expect(await start([comp.id, other.id], [comp.id])).toMatchObject({ ok: true });
+    const third = await h.createCompetition();
+    expect(await start([comp.id, third.id], [comp.id, other.id])).toMatchObject({ ok: true });
   });
 });
 
@@ -628,6 +709,7 @@ describe("requests refused before anything is held, and repeats of a finished or
     const buyer = await h.createBuyer();
     const first = await h.checkout(buyer, one(comp.id), { key: "before-the-pause" });
     if (!first.ok) throw new Error(first.message);
+    expect((await h.order(first.orderId)).source).toBe("single");
     await pauseAccount(h.services, buyer.id, 1, h.services.now());
     expect(await h.checkout(buyer, one(comp.id), { key: "before-the-pause" })).toMatchObject({
       ok: true,

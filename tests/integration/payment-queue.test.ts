@@ -11,7 +11,6 @@ import {
   sessionWaits,
 } from "~/server/checkout/payment-queue.server";
 import { creditWallet } from "~/server/instant-wins/wallet.server";
-import type { CreateCheckoutSessionInput } from "~/server/platform/payments.server";
 import { CORRECT, createCheckoutHarness, type Harness, sessionIdFromUrl } from "./checkout-harness";
 
 // The app asks the provider for 20 sessions a second here, in bursts of at most 2, so a handful of buyers makes a
@@ -34,18 +33,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-/** Every session request the app makes, in order, with its order id; a test may make some of them fail. */
-function watchProvider(fail: (input: CreateCheckoutSessionInput, call: number) => Error | null = () => null) {
-  const real = h.services.payments.createCheckoutSession.bind(h.services.payments);
-  const calls: CreateCheckoutSessionInput[] = [];
-  h.services.payments.createCheckoutSession = async (input) => {
-    calls.push(input);
-    const error = fail(input, calls.length);
-    if (error) throw error;
-    return real(input);
-  };
-  return { calls, restore: () => Object.assign(h.services.payments, { createCheckoutSession: real }) };
-}
+const watchProvider = (...args: Parameters<Harness["watchProvider"]>) => h.watchProvider(...args);
 
 const rateLimited = () =>
   new Stripe.errors.StripeRateLimitError({ message: "Too many requests", type: "rate_limit_error" } as never);

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, orderLines, payments, promoCodes, promoRedemptions } from "~/db/schema";
@@ -11,6 +12,7 @@ import {
 import { CHECKOUT_WINDOW_MS, cancelCheckout, PROVIDER_MARGIN_MS } from "~/server/checkout/checkout.server";
 import { orderReceipt, quotePromoCode } from "~/server/checkout/promo-codes.server";
 import { reconcileOnce } from "~/server/checkout/reconciler.server";
+import { creditWallet } from "~/server/instant-wins/wallet.server";
 import { CORRECT, createCheckoutHarness, type Harness } from "./checkout-harness";
 
 let h: Harness;
@@ -298,6 +300,33 @@ describe("a buyer's promo code at checkout", () => {
     }
     expect(await h.competition(comp.id)).toMatchObject({ ticketsReserved: 0, ticketsSold: 0 });
     for (const c of [scoped, expired, minimum]) expect((await codeRow(c.id)).uses).toBe(0);
+  });
+
+  it("the payment page's line names the code's saving and the site credit; the card pays the rest", async () => {
+    const comp = await h.createCompetition({ entryPricePence: 500 });
+    const { code } = await makeCode();
+    const buyer = await h.createBuyer();
+    const ref = `instant-win:test-${randomUUID()}`;
+    await creditWallet(h.services.db, {
+      userId: buyer.id,
+      amountPence: 200,
+      reason: "instant-win",
+      ref,
+      at: new Date(),
+    });
+    const provider = h.watchProvider();
+    const started = await h.checkout(buyer, [line(comp.id, 1)], { promoCode: code, useSiteCredit: true });
+    provider.restore();
+    if (!started.ok) throw new Error(started.message);
+    expect(provider.calls.map((call) => call.items)).toEqual([
+      [
+        {
+          name: `${comp.title}: 1 ticket`,
+          description: "1 ticket at £5.00, promo code saving £0.50, site credit £2.00",
+          amountPence: 250,
+        },
+      ],
+    ]);
   });
 
   it("once per person: the second order is refused, a different buyer is not", async () => {

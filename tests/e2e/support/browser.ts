@@ -4,8 +4,14 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { expect, onTestFinished } from "vitest";
 import { app } from "./app";
 
+/**
+ * Debian's headless shell first: Chromium's own headless build, which is what Playwright runs headless by default.
+ * It draws the same pages with the same engine, minus the windowed browser around it, and the end-to-end files ran
+ * about a fifth faster on it than on the full browser in headless mode (docs/quality.md).
+ */
 const CANDIDATES = [
   process.env.CHROME_PATH,
+  "/usr/bin/chromium-headless-shell",
   "/usr/bin/chromium",
   "/usr/bin/chromium-browser",
   "/usr/bin/google-chrome",
@@ -16,7 +22,7 @@ function chromePath(): string {
   if (!found) {
     throw new Error(
       "No Chromium found for the end-to-end tests. Install it with `apt-get install -y " +
-        "chromium` or set CHROME_PATH to a Chrome/Chromium binary.",
+        "chromium-headless-shell` (or chromium) or set CHROME_PATH to a Chrome/Chromium binary.",
     );
   }
   return found;
