@@ -475,6 +475,17 @@ describe("POST /api/checkout (the create-payment call)", () => {
 });
 
 describe("verification and cancellation", () => {
+  /** A buyer pays for 2 tickets while the webhook is down: the provider has the money, the order is still pending. */
+  async function paidUnannounced() {
+    const comp = await h.createCompetition();
+    const buyer = await h.createBuyer();
+    const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 2, skillAnswer: CORRECT }]);
+    if (!started.ok) throw new Error(started.message);
+    expect((await h.payUnannounced(started.url)).status).toBe(303);
+    expect((await h.order(started.orderId)).paymentStatus).toBe("pending");
+    return { comp, buyer, started };
+  }
+
   it("shows nothing of another buyer's order", async () => {
     const comp = await h.createCompetition();
     const owner = await h.createBuyer();
@@ -521,12 +532,7 @@ describe("verification and cancellation", () => {
   });
 
   it("a buyer who paid in another tab and then cancels is paid: the provider says the session completed", async () => {
-    const comp = await h.createCompetition();
-    const buyer = await h.createBuyer();
-    const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 2, skillAnswer: CORRECT }]);
-    if (!started.ok) throw new Error(started.message);
-    expect((await h.payUnannounced(started.url)).status).toBe(303);
-    expect((await h.order(started.orderId)).paymentStatus).toBe("pending");
+    const { comp, buyer, started } = await paidUnannounced();
     expect(await cancelCheckout(h.services, { userId: buyer.id, orderId: started.orderId })).toEqual({ ok: true });
     expect(await h.order(started.orderId)).toMatchObject({ paymentStatus: "paid" });
     expect(await h.ticketsOf(comp.id)).toHaveLength(2);
@@ -539,12 +545,7 @@ describe("verification and cancellation", () => {
   });
 
   it("fulfils on the success page when the webhook is late", async () => {
-    const comp = await h.createCompetition();
-    const buyer = await h.createBuyer();
-    const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 2, skillAnswer: CORRECT }]);
-    if (!started.ok) throw new Error(started.message);
-    expect((await h.payUnannounced(started.url)).status).toBe(303);
-    expect((await h.order(started.orderId)).paymentStatus).toBe("pending");
+    const { comp, buyer, started } = await paidUnannounced();
     const verified = await verifyPayment(h.services, {
       userId: buyer.id,
       sessionId: sessionIdFromUrl(started.url),
