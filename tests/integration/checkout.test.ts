@@ -574,6 +574,27 @@ describe("verification and cancellation", () => {
     expect(await cancelCheckout(h.services, { userId: buyer.id, orderId: started.orderId })).toEqual({ ok: true });
   });
 
+  it("cancelling while the provider cannot be reached gives the tickets back and says what is left", async () => {
+    const comp = await h.createCompetition();
+    const buyer = await h.createBuyer();
+    const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 3, skillAnswer: CORRECT }]);
+    if (!started.ok) throw new Error(started.message);
+    const warn = vi.spyOn(h.services.logger, "warn");
+    h.providerDown(true);
+    try {
+      expect(await cancelCheckout(h.services, { userId: buyer.id, orderId: started.orderId })).toEqual({ ok: true });
+      expect(warn).toHaveBeenCalledWith(
+        expect.objectContaining({ orderId: started.orderId, err: expect.any(Error) }),
+        "could not expire the checkout session; the reconciler will retry",
+      );
+    } finally {
+      h.providerDown(false);
+      warn.mockRestore();
+    }
+    expect(await h.order(started.orderId)).toMatchObject({ paymentStatus: "cancelled" });
+    expect((await h.competition(comp.id)).ticketsReserved).toBe(0);
+  });
+
   it("says 'Failed to create checkout session' and holds nothing when the provider is unreachable", async () => {
     const comp = await h.createCompetition();
     const buyer = await h.createBuyer();
@@ -742,11 +763,17 @@ describe("requests refused before anything is held, and repeats of a finished or
     expect(asked?.getTime()).toBeLessThanOrEqual(h.services.now().getTime());
 
     // The provider cannot be asked: the page says so and nothing changes.
+    const logged = vi.spyOn(h.services.logger, "error");
     h.providerDown(true);
     try {
       expect(await verifyPayment(h.services, input)).toEqual({ ok: false, message: "Failed to verify payment" });
+      expect(logged).toHaveBeenCalledWith(
+        expect.objectContaining({ orderId: started.orderId, err: expect.any(Error) }),
+        "payment verification failed",
+      );
     } finally {
       h.providerDown(false);
+      logged.mockRestore();
     }
     expect(await h.order(started.orderId)).toMatchObject({ paymentStatus: "pending" });
 

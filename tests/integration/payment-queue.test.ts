@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startCheckoutPaymentQueue } from "~/server/checkout/checkout.server";
+import { startCheckoutPaymentQueue, verifyPayment } from "~/server/checkout/checkout.server";
 import { holdStatus } from "~/server/checkout/hold.server";
 import {
   kickPaymentQueue,
@@ -219,6 +219,21 @@ describe("a flash sale beyond the provider's rate", () => {
     const status = await holdStatus(h.services, { userId: buyer.id, orderId: started.orderId });
     expect(status).toMatchObject({ state: "queued", place: started.held.place });
     expect(started.held.place).toBeGreaterThanOrEqual(1);
+  });
+
+  it("a queued order's result page does not take another order's payment session for its own", async () => {
+    const { buyer, orderId } = await queuedOrder();
+    // A session the provider made for another order.
+    const another = await h.services.payments.createCheckoutSession({
+      orderId: randomUUID(),
+      email: buyer.email,
+      items: [{ name: "Another order", amountPence: 500 }],
+      expiresAt: new Date(clock.getTime() + 31 * 60_000),
+      idempotencyKey: `another-order-${randomUUID()}`,
+    });
+    const input = { userId: buyer.id, sessionId: another.id, orderId };
+    expect(await verifyPayment(h.services, input)).toEqual({ ok: false, message: "Order not found" });
+    expect(await h.order(orderId)).toMatchObject({ paymentStatus: "pending", providerSessionId: null });
   });
 
   it("someone else's order, or a made-up id, says nothing", async () => {

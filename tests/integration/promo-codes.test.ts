@@ -378,6 +378,8 @@ describe("a buyer's promo code at checkout", () => {
     h.advanceClock(PAST_EXPIRY);
     expect((await reconcileOnce(h.services)).errors).toBe(0);
     expect(await h.order(started.orderId)).toMatchObject({ paymentStatus: "expired" });
+    // The buyer's Cancel on a lapsed checkout is answered as done, and changes nothing.
+    expect(await cancelCheckout(h.services, { userId: buyer.id, orderId: started.orderId })).toEqual({ ok: true });
     expect(await codeRow(id)).toMatchObject({ uses: 0 });
     const [redemption] = await redemptionsOf(id);
     expect(redemption?.releasedAt).toBeInstanceOf(Date);
