@@ -89,6 +89,15 @@ export async function createCheckoutHarness(env: Record<string, string> = {}) {
           })
         : provider();
     },
+    /** Runs `act` while the provider cannot be reached, then puts the provider back. */
+    async whileProviderDown<T>(act: () => Promise<T>): Promise<T> {
+      harness.providerDown(true);
+      try {
+        return await act();
+      } finally {
+        harness.providerDown(false);
+      }
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

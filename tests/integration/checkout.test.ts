@@ -512,14 +512,7 @@ describe("verification and cancellation", () => {
     const comp = await h.createCompetition();
     const { buyer, orderId, sessionId } = await h.paidOrder(comp.id, 2);
     const input = { userId: buyer.id, sessionId, orderId };
-    const withProviderDown = async () => {
-      h.providerDown(true);
-      try {
-        return await verifyPayment(h.services, input);
-      } finally {
-        h.providerDown(false);
-      }
-    };
+    const withProviderDown = () => h.whileProviderDown(() => verifyPayment(h.services, input));
     expect(await withProviderDown()).toMatchObject({ ok: true, status: "paid", ticketCount: 2 });
     const staff = await h.createBuyer();
     expect(await refundPaidOrder(h.services, staff.id, orderId, "The prize is no longer available.")).toMatchObject({
@@ -580,17 +573,16 @@ describe("verification and cancellation", () => {
     const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 3, skillAnswer: CORRECT }]);
     if (!started.ok) throw new Error(started.message);
     const warn = vi.spyOn(h.services.logger, "warn");
-    h.providerDown(true);
-    try {
-      expect(await cancelCheckout(h.services, { userId: buyer.id, orderId: started.orderId })).toEqual({ ok: true });
-      expect(warn).toHaveBeenCalledWith(
+    const cancel = () => cancelCheckout(h.services, { userId: buyer.id, orderId: started.orderId });
+    expect(await h.whileProviderDown(cancel)).toEqual({ ok: true });
+    const warned = [...warn.mock.calls];
+    warn.mockRestore();
+    expect(warned).toEqual([
+      [
         expect.objectContaining({ orderId: started.orderId, err: expect.any(Error) }),
         "could not expire the checkout session; the reconciler will retry",
-      );
-    } finally {
-      h.providerDown(false);
-      warn.mockRestore();
-    }
+      ],
+    ]);
     expect(await h.order(started.orderId)).toMatchObject({ paymentStatus: "cancelled" });
     expect((await h.competition(comp.id)).ticketsReserved).toBe(0);
   });
@@ -598,13 +590,10 @@ describe("verification and cancellation", () => {
   it("says 'Failed to create checkout session' and holds nothing when the provider is unreachable", async () => {
     const comp = await h.createCompetition();
     const buyer = await h.createBuyer();
-    h.providerDown(true);
-    try {
-      const result = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 2, skillAnswer: CORRECT }]);
-      expect(result).toEqual({ ok: false, status: 502, message: "Failed to create checkout session" });
-    } finally {
-      h.providerDown(false);
-    }
+    const result = await h.whileProviderDown(() =>
+      h.checkout(buyer, [{ competitionId: comp.id, quantity: 2, skillAnswer: CORRECT }]),
+    );
+    expect(result).toEqual({ ok: false, status: 502, message: "Failed to create checkout session" });
     expect((await h.competition(comp.id)).ticketsReserved).toBe(0);
     const [order] = await h.services.db.select().from(orders).where(eq(orders.userId, buyer.id));
     expect(order).toMatchObject({ paymentStatus: "cancelled", failureReason: "session_create_failed" });
@@ -764,17 +753,13 @@ describe("requests refused before anything is held, and repeats of a finished or
 
     // The provider cannot be asked: the page says so and nothing changes.
     const logged = vi.spyOn(h.services.logger, "error");
-    h.providerDown(true);
-    try {
-      expect(await verifyPayment(h.services, input)).toEqual({ ok: false, message: "Failed to verify payment" });
-      expect(logged).toHaveBeenCalledWith(
-        expect.objectContaining({ orderId: started.orderId, err: expect.any(Error) }),
-        "payment verification failed",
-      );
-    } finally {
-      h.providerDown(false);
-      logged.mockRestore();
-    }
+    const verified = await h.whileProviderDown(() => verifyPayment(h.services, input));
+    const errors = [...logged.mock.calls];
+    logged.mockRestore();
+    expect(verified).toEqual({ ok: false, message: "Failed to verify payment" });
+    expect(errors).toEqual([
+      [expect.objectContaining({ orderId: started.orderId, err: expect.any(Error) }), "payment verification failed"],
+    ]);
     expect(await h.order(started.orderId)).toMatchObject({ paymentStatus: "pending" });
 
     expect(await cancelCheckout(h.services, { userId: buyer.id, orderId: started.orderId })).toEqual({ ok: true });

@@ -248,12 +248,9 @@ describe("payments that cannot be honoured are refunded and the buyer told", () 
     await h.services.payments.capturePaymentIntent(authorised.paymentIntentId ?? "", `test-${orderId}`);
     const session = await h.services.payments.retrieveSession(sessionId);
     await h.services.db.execute(sql`update competitions set status = 'cancelled' where id = ${comp.id}`);
-    h.providerDown(true);
-    try {
-      expect(await fulfilCheckoutSession(h.services, session)).toMatchObject({ kind: "refund" });
-    } finally {
-      h.providerDown(false);
-    }
+    expect(await h.whileProviderDown(() => fulfilCheckoutSession(h.services, session))).toMatchObject({
+      kind: "refund",
+    });
     expect(await h.order(orderId)).toMatchObject({ paymentStatus: "refunded", refundedAt: null });
     expect(await h.mailTo(buyer.email, "order-refunded")).toHaveLength(0);
 
