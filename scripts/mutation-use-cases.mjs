@@ -71,6 +71,13 @@ const AREAS = {
       "reconciler",
       "fulfilment",
       "hold-batch",
+      // The postal entry's lucky dip (ticket-numbers.server.ts) and the taken numbers' reads.
+      "postal-entries",
+      "taken-numbers",
+      // The hold's extension when a queued buyer's payment page is made (extendOrderNumbers).
+      "payment-queue",
+      // The hold alone, in the site credit's transaction (holdOrder).
+      "site-credit",
     ],
   },
   "card-authorisation": {
