@@ -21,6 +21,7 @@ import {
 } from "~/db/schema";
 import { type CheckoutLineInput, startCheckout } from "~/server/checkout/checkout.server";
 import { createCompetition, createVerifiedUser, SAMPLE_SKILL_QUESTION } from "~/server/demo/factories.server";
+import { creditWallet } from "~/server/instant-wins/wallet.server";
 import { authHandler } from "~/server/platform/auth.server";
 import {
   type CreateCheckoutSessionInput,
@@ -113,6 +114,20 @@ export async function createCheckoutHarness(env: Record<string, string> = {}) {
         .insert(profiles)
         .values({ userId: id, email, ...(options.eligible === false ? {} : eligibleProfile()) });
       return { id, email };
+    },
+
+    /** A buyer whose wallet holds `pence` of site credit (won in an instant win, the only credit there is today). */
+    async buyerWithCredit(pence: number) {
+      const buyer = await harness.createBuyer();
+      if (pence > 0)
+        await creditWallet(services.db, {
+          userId: buyer.id,
+          amountPence: pence,
+          reason: "instant-win",
+          ref: `instant-win:test-${randomUUID()}`,
+          at: services.now(),
+        });
+      return buyer;
     },
 
     /** A real account made through better-auth and signed in over HTTP: returns its session cookie. */

@@ -10,7 +10,6 @@ import {
   type PaymentQueue,
   sessionWaits,
 } from "~/server/checkout/payment-queue.server";
-import { creditWallet } from "~/server/instant-wins/wallet.server";
 import { CORRECT, createCheckoutHarness, type Harness, sessionIdFromUrl } from "./checkout-harness";
 
 // The app asks the provider for 20 sessions a second here, in bursts of at most 2, so a handful of buyers makes a
@@ -32,8 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-
-const watchProvider = (...args: Parameters<Harness["watchProvider"]>) => h.watchProvider(...args);
 
 const rateLimited = () =>
   new Stripe.errors.StripeRateLimitError({ message: "Too many requests", type: "rate_limit_error" } as never);
@@ -68,7 +65,7 @@ describe("a flash sale beyond the provider's rate", () => {
   it("holds every buyer's tickets at once, then opens payment pages oldest first at the rate", async () => {
     tick(10_000); // a full bucket: 2 requests to spare
     const comp = await h.createCompetition({ totalTickets: 100 });
-    const provider = watchProvider();
+    const provider = h.watchProvider();
     const people = await buyers(6);
     const started = [];
     for (const buyer of people) {
@@ -124,7 +121,7 @@ describe("a flash sale beyond the provider's rate", () => {
     await drainBucket();
     tick(1000); // two requests to spare
     const comp = await h.createCompetition({ totalTickets: 10 });
-    const provider = watchProvider((_input, call) => (call <= 2 ? rateLimited() : null));
+    const provider = h.watchProvider((_input, call) => (call <= 2 ? rateLimited() : null));
     const [buyer] = await buyers(1);
     if (!buyer) throw new Error("no buyer");
     const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }]);
@@ -162,7 +159,7 @@ describe("a flash sale beyond the provider's rate", () => {
     if (!refused.ok || !failing.ok) throw new Error("not held");
     expect((await h.competition(comp.id)).ticketsReserved).toBe(2);
 
-    const provider = watchProvider((input) =>
+    const provider = h.watchProvider((input) =>
       input.orderId === refused.orderId
         ? new Stripe.errors.StripeInvalidRequestError({
             message: "No such price",
@@ -208,9 +205,7 @@ describe("a flash sale beyond the provider's rate", () => {
   it("a buyer paying partly with site credit is queued like anyone else, told their place", async () => {
     await drainBucket();
     const comp = await h.createCompetition({ totalTickets: 10, entryPricePence: 500 });
-    const buyer = await h.createBuyer();
-    const ref = `instant-win:test-${randomUUID()}`;
-    await creditWallet(h.services.db, { userId: buyer.id, amountPence: 200, reason: "instant-win", ref, at: clock });
+    const buyer = await h.buyerWithCredit(200);
     const started = await h.checkout(buyer, [{ competitionId: comp.id, quantity: 1, skillAnswer: CORRECT }], {
       useSiteCredit: true,
     });

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, orderLines, payments, promoCodes, promoRedemptions } from "~/db/schema";
@@ -12,7 +11,6 @@ import {
 import { CHECKOUT_WINDOW_MS, cancelCheckout, PROVIDER_MARGIN_MS } from "~/server/checkout/checkout.server";
 import { orderReceipt, quotePromoCode } from "~/server/checkout/promo-codes.server";
 import { reconcileOnce } from "~/server/checkout/reconciler.server";
-import { creditWallet } from "~/server/instant-wins/wallet.server";
 import { CORRECT, createCheckoutHarness, type Harness } from "./checkout-harness";
 
 let h: Harness;
@@ -305,15 +303,7 @@ describe("a buyer's promo code at checkout", () => {
   it("the payment page's line names the code's saving and the site credit; the card pays the rest", async () => {
     const comp = await h.createCompetition({ entryPricePence: 500 });
     const { code } = await makeCode();
-    const buyer = await h.createBuyer();
-    const ref = `instant-win:test-${randomUUID()}`;
-    await creditWallet(h.services.db, {
-      userId: buyer.id,
-      amountPence: 200,
-      reason: "instant-win",
-      ref,
-      at: new Date(),
-    });
+    const buyer = await h.buyerWithCredit(200);
     const provider = h.watchProvider();
     const started = await h.checkout(buyer, [line(comp.id, 1)], { promoCode: code, useSiteCredit: true });
     provider.restore();

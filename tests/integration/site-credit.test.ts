@@ -19,20 +19,7 @@ const harness = useCheckoutHarness();
 const PAST_EXPIRY = CHECKOUT_WINDOW_MS + PROVIDER_MARGIN_MS + 60_000;
 const one = (competitionId: number) => [{ competitionId, quantity: 1, skillAnswer: CORRECT }];
 
-/** A buyer whose wallet holds `pence` (won in an instant win, as the only credit there is today). */
-async function buyerWithCredit(pence: number) {
-  const h = harness();
-  const buyer = await h.createBuyer();
-  if (pence > 0)
-    await creditWallet(h.services.db, {
-      userId: buyer.id,
-      amountPence: pence,
-      reason: "instant-win",
-      ref: `instant-win:test-${randomUUID()}`,
-      at: h.services.now(),
-    });
-  return buyer;
-}
+const buyerWithCredit = (pence: number) => harness().buyerWithCredit(pence);
 
 /** A buyer with `creditPence` of credit has started paying £5 for one ticket, asking to use the credit. */
 async function startWithCredit(creditPence: number) {

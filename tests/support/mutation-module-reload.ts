@@ -12,9 +12,9 @@ import { inject, vi } from "vitest";
 type StrykerValues = { mode: "dry-run" | "mutant"; mutantActivation: "static" | "runtime"; activeMutant: string };
 const provided = <K extends keyof StrykerValues>(key: K) => inject(key as never) as StrykerValues[K] | undefined;
 
-const process = globalThis as typeof globalThis & { __paddockModulesLoadedWith?: string };
+const state = globalThis as typeof globalThis & { __paddockModulesLoadedWith?: string };
 
 const staticMutant = provided("mode") === "mutant" && provided("mutantActivation") === "static";
 const wanted = staticMutant ? `mutant ${provided("activeMutant")}` : "no static mutant";
-if ((process.__paddockModulesLoadedWith ?? "no static mutant") !== wanted) vi.resetModules();
-process.__paddockModulesLoadedWith = wanted;
+if ((state.__paddockModulesLoadedWith ?? "no static mutant") !== wanted) vi.resetModules();
+state.__paddockModulesLoadedWith = wanted;
