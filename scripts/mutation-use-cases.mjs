@@ -17,6 +17,7 @@ const AREAS = {
   checkout: {
     mutate: ["app/server/checkout/checkout.server.ts"],
     tests: [
+      "checkout-edges",
       "checkout",
       "checkout-guards",
       "checkout-race",
@@ -63,6 +64,7 @@ const AREAS = {
   reservations: {
     mutate: ["app/server/checkout/reservations.server.ts", "app/server/checkout/ticket-numbers.server.ts"],
     tests: [
+      "hold-answers",
       "checkout",
       "checkout-guards",
       "checkout-race",

@@ -18,11 +18,13 @@ import {
   ticketNumbers,
   tickets,
   user,
+  walletLedger,
 } from "~/db/schema";
 import { type CheckoutLineInput, startCheckout } from "~/server/checkout/checkout.server";
 import { createCompetition, createVerifiedUser, SAMPLE_SKILL_QUESTION } from "~/server/demo/factories.server";
 import { creditWallet } from "~/server/instant-wins/wallet.server";
 import { authHandler } from "~/server/platform/auth.server";
+import type { Database } from "~/server/platform/db.server";
 import {
   type CreateCheckoutSessionInput,
   createPaymentProvider,
@@ -348,6 +350,43 @@ export function useCheckoutHarness(
   );
   if (resetClock) afterEach(() => harness().resetClock());
   return harness;
+}
+
+/** The wallet's movements for an order, oldest first, as "reason amount" ("checkout -500"). */
+export async function walletMovementsOf(db: Database, orderId: string) {
+  const rows = await db
+    .select({ reason: walletLedger.reason, amountPence: walletLedger.amountPence })
+    .from(walletLedger)
+    .where(eq(walletLedger.ref, orderId))
+    .orderBy(asc(walletLedger.id));
+  return rows.map((m) => `${m.reason} ${m.amountPence}`);
+}
+
+/**
+ * A copy of a database handle (so the holds sent on it make a group of their own, ADR 039) whose first statement (the
+ * first hold, sent alone) waits until `release`; the number of holds in every statement sent is recorded in `groups`.
+ */
+export function gatedHoldDatabase(db: Database) {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const groups: number[] = [];
+  let first = true;
+  const execute = async (query: Parameters<Database["execute"]>[0]) => {
+    if (first) {
+      first = false;
+      await gate;
+    }
+    const result = await db.execute(query);
+    const held = (result.rows[0] as { held?: unknown } | undefined)?.held;
+    if (Array.isArray(held)) groups.push(held.length);
+    return result;
+  };
+  const gated = new Proxy(db, {
+    get: (target, prop, receiver) => (prop === "execute" ? execute : Reflect.get(target, prop, receiver)),
+  });
+  return { db: gated, groups, release };
 }
 
 export function sessionIdFromUrl(url: string) {

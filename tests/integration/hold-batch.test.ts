@@ -10,7 +10,7 @@ import { takenNumbersMessage } from "~/domain/chosen-numbers";
 import { type CheckoutLineInput, startCheckout } from "~/server/checkout/checkout.server";
 import { holdsWaiting } from "~/server/checkout/reservations.server";
 import type { Services } from "~/server/platform/services.server";
-import { CORRECT, useCheckoutHarness } from "./checkout-harness";
+import { CORRECT, gatedHoldDatabase, useCheckoutHarness } from "./checkout-harness";
 
 const h = useCheckoutHarness({}, { resetClock: false });
 
@@ -21,27 +21,8 @@ const postgres = process.env.TEST_DB_ENGINE === "postgres";
  * hold, sent alone) waits until `release`; the size of every group of holds sent is recorded.
  */
 function gatedServices() {
-  const db = h().services.db;
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const groups: number[] = [];
-  let first = true;
-  const execute = async (query: Parameters<typeof db.execute>[0]) => {
-    if (first) {
-      first = false;
-      await gate;
-    }
-    const result = await db.execute(query);
-    const held = (result.rows[0] as { held?: unknown } | undefined)?.held;
-    if (Array.isArray(held)) groups.push(held.length);
-    return result;
-  };
-  const gated = new Proxy(db, {
-    get: (target, prop, receiver) => (prop === "execute" ? execute : Reflect.get(target, prop, receiver)),
-  });
-  const services: Services = { ...h().services, db: gated };
+  const { db, groups, release } = gatedHoldDatabase(h().services.db);
+  const services: Services = { ...h().services, db };
   return { services, groups, release };
 }
 

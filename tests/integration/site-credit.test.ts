@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { payments, walletLedger } from "~/db/schema";
 import { refundPaidOrder } from "~/server/admin/refunds.server";
@@ -11,7 +11,7 @@ import {
 } from "~/server/checkout/checkout.server";
 import { reconcileOnce } from "~/server/checkout/reconciler.server";
 import { creditWallet, walletBalance } from "~/server/instant-wins/wallet.server";
-import { CORRECT, sessionIdFromUrl, useCheckoutHarness } from "./checkout-harness";
+import { CORRECT, sessionIdFromUrl, useCheckoutHarness, walletMovementsOf } from "./checkout-harness";
 
 // Site credit spent at checkout (ADR 036): on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
 const harness = useCheckoutHarness();
@@ -32,14 +32,7 @@ async function startWithCredit(creditPence: number) {
 }
 
 const balanceOf = (userId: string) => walletBalance(harness().services.db, userId);
-const movementsOf = async (orderId: string) =>
-  (
-    await harness()
-      .services.db.select({ reason: walletLedger.reason, amountPence: walletLedger.amountPence })
-      .from(walletLedger)
-      .where(eq(walletLedger.ref, orderId))
-      .orderBy(asc(walletLedger.id))
-  ).map((m) => `${m.reason} ${m.amountPence}`);
+const movementsOf = (orderId: string) => walletMovementsOf(harness().services.db, orderId);
 
 describe("a buyer spends site credit at checkout", () => {
   it("credit pays part: the order records it, the wallet is debited, the card pays only the rest", async () => {
