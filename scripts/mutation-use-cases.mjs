@@ -64,6 +64,8 @@ const AREAS = {
   reservations: {
     mutate: ["app/server/checkout/reservations.server.ts", "app/server/checkout/ticket-numbers.server.ts"],
     tests: [
+      "lucky-dip-register",
+      "checkout-edges",
       "hold-answers",
       "checkout",
       "checkout-guards",
