@@ -300,6 +300,17 @@ describe("a buyer's promo code at checkout", () => {
     for (const c of [scoped, expired, minimum]) expect((await codeRow(c.id)).uses).toBe(0);
   });
 
+  it("a code field left blank or with only spaces is no code: the order is priced and held without one", async () => {
+    const comp = await h.createCompetition({ entryPricePence: 200, totalTickets: 50 });
+    for (const typed of ["", "   "]) {
+      const buyer = await h.createBuyer();
+      const started = await h.checkout(buyer, [line(comp.id, 2)], { promoCode: typed });
+      if (!started.ok) throw new Error(started.message);
+      expect(await h.order(started.orderId)).toMatchObject({ promoDiscountPence: 0, totalAmountPence: 400 });
+      expect(await orderReceipt(h.services, buyer.id, started.orderId)).toEqual({ totalPence: 400, promo: null });
+    }
+  });
+
   it("the payment page's line names the code's saving and the site credit; the card pays the rest", async () => {
     const comp = await h.createCompetition({ entryPricePence: 500 });
     const { code } = await makeCode();
