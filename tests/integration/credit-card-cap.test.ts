@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { supportServicesText } from "~/content/support";
 import { orders } from "~/db/schema";
 import { NOT_CREDIT_FUNDING } from "~/domain/credit-card-cap";
 import { londonMonthStart } from "~/domain/london-time";
@@ -55,8 +56,11 @@ describe("credit cards are capped at £250 a calendar month", () => {
     expect(await h.ticketsOf(second.comp.id)).toEqual([]);
     expect(await h.mailTo(buyer.email, "order-confirmation")).toHaveLength(1);
     const [told] = await h.mailTo(buyer.email, "payment-refused");
+    expect(told?.subject).toBe("Your Paddock payment was not taken");
     expect(told?.text).toContain("Your card has not been charged");
     expect(told?.text).toContain("You have £50.00 left on credit cards this month");
+    // Every message that says no to a payment also says where to find help (the fair-play duties).
+    expect(told?.text).toContain(supportServicesText());
 
     const result = await verifyPayment(h.services, {
       userId: buyer.id,
